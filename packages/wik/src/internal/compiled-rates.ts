@@ -1,0 +1,104 @@
+import table from "../data/statutory-interest-rates.json" with { type: "json" };
+import type { InterestType, RateTableRow } from "../rate-table.js";
+import { civilFromDay, dayFromCivil, parseIsoDay } from "./calendar.js";
+
+/**
+ * The bundled rate table (a byte-identical copy of the shared data file, see
+ * src/data/SOURCES.md), compiled once at load time into flat arrays that the interest loop can
+ * walk without parsing dates.
+ */
+
+/** A series ready for calculation. Index i applies from `starts[i]` up to `starts[i + 1] - 1`. */
+export interface CompiledSeries {
+  readonly type: InterestType;
+  /** First day (day number) of each rate. */
+  readonly starts: readonly number[];
+  /** The rate in percent. */
+  readonly percent: readonly number[];
+  /** The rate in hundredths of a percent, an exact integer. */
+  readonly centiPercent: readonly number[];
+  /** `YYYY-MM-DD` of the table row the rate comes from. */
+  readonly rateFrom: readonly string[];
+}
+
+/** The rows as bundled, typed. */
+export const rawRateTable: Readonly<Record<InterestType, readonly RateTableRow[]>> = {
+  wettelijke_rente: table.wettelijke_rente,
+  wettelijke_handelsrente: table.wettelijke_handelsrente,
+};
+
+function compile(type: InterestType): CompiledSeries {
+  const starts: number[] = [];
+  const percent: number[] = [];
+  const centiPercent: number[] = [];
+  const rateFrom: string[] = [];
+  for (const row of rawRateTable[type]) {
+    const day = parseIsoDay(row.from);
+    const centi = Math.round(row.percent * 100);
+    // The table is data, so guard what the arithmetic relies on: real dates in strict order and
+    // rates in whole hundredths of a percent.
+    if (day === undefined || (starts.length > 0 && day <= (starts[starts.length - 1] as number))) {
+      throw new Error(`rate table ${type}: bad or unordered date ${row.from}`);
+    }
+    if (Math.abs(centi - row.percent * 100) > 1e-6 || centi < 0) {
+      throw new Error(`rate table ${type}: rate ${row.percent} is not in whole hundredths of a percent`);
+    }
+    // A row that repeats the previous rate (a half-yearly reset to the same value, such as the
+    // handelsrente of 10.15% on 2025-07-01 and 2026-01-01) is no rate change, so it must not
+    // split a period (art. 6:120 BW: only a change of rate applies to running interest).
+    if (centiPercent.length > 0 && centiPercent[centiPercent.length - 1] === centi) continue;
+    starts.push(day);
+    percent.push(row.percent);
+    centiPercent.push(centi);
+    rateFrom.push(row.from);
+  }
+  return { type, starts, percent, centiPercent, rateFrom };
+}
+
+/** Both series, compiled. */
+export const compiledSeries: Readonly<Record<InterestType, CompiledSeries>> = {
+  wettelijke_rente: compile("wettelijke_rente"),
+  wettelijke_handelsrente: compile("wettelijke_handelsrente"),
+};
+
+/** Last day of the half-year (30 June or 31 December) that contains `day`. */
+function endOfHalfYear(day: number): number {
+  const [year, month] = civilFromDay(day);
+  return month <= 6 ? dayFromCivil(year, 6, 30) : dayFromCivil(year, 12, 31);
+}
+
+function lastRowDay(type: InterestType): number {
+  const rows = rawRateTable[type];
+  const last = rows[rows.length - 1];
+  const day = last === undefined ? undefined : parseIsoDay(last.from);
+  if (day === undefined) throw new Error(`rate table ${type} is empty`);
+  return day;
+}
+
+/**
+ * The last day for which the whole table is known to hold: both rates are fixed per half-year
+ * (art. 6:120 lid 2 BW for the handelsrente; the 6:119 rate is reviewed per 1 January and 1 July,
+ * Stb. 2014, 491), so the newest row of each series holds to the end of its half-year.
+ */
+export const LAST_KNOWN_DAY: number = Math.min(
+  endOfHalfYear(lastRowDay("wettelijke_rente")),
+  endOfHalfYear(lastRowDay("wettelijke_handelsrente")),
+);
+
+/** Index of the rate in force on `day`, or -1 before the series starts. */
+export function rateIndexOn(series: CompiledSeries, day: number): number {
+  const { starts } = series;
+  let low = 0;
+  let high = starts.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if ((starts[middle] as number) <= day) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
