@@ -1,1 +1,5 @@
-export {};
+export {
+  type AzureFunctionsOptions,
+  createAzureFunctionsHandler,
+  registerIncassoFunction,
+} from "./azure-handler.js";

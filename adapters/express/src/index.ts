@@ -1,1 +1,1 @@
-export {};
+export { type IncassoExpressOptions, incassoExpress } from "./express-handler.js";

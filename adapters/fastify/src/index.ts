@@ -1,1 +1,2 @@
-export {};
+export { type IncassoFastifyOptions, incassoFastify } from "./fastify-plugin.js";
+export { incassoFrameworkErrors } from "./framework-errors.js";

@@ -1,1 +1,46 @@
-export {};
+export { ApiError, type ApiErrorInit, type FieldError, isApiError, validationError } from "./api-error.js";
+export {
+  type CreateApiOptions,
+  createApi,
+  type IncassoApi,
+  type Logger,
+  type RequestContext,
+} from "./create-api.js";
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  type ReadJsonBodyOptions,
+  readBodyBytes,
+  readJsonBody,
+} from "./json-body.js";
+export {
+  createNodeHandler,
+  createNodeServer,
+  listen,
+  type NodeHandlerOptions,
+  type NodeServerOptions,
+} from "./node-server.js";
+export { buildOpenApiDocument, type OpenApiDocument, type OpenApiInput } from "./openapi.js";
+export {
+  type ApiPlugin,
+  definePlugin,
+  defineRoute,
+  type HandlerResult,
+  json,
+  type RouteAuth,
+  type RouteContext,
+  type RouteDefinition,
+  type RouteGuard,
+  type RouteMethod,
+  type RouteResponse,
+} from "./plugin.js";
+export { openApiPlugin } from "./plugins/openapi.js";
+export { type PingResponse, PingResponseSchema, pingPlugin } from "./plugins/ping.js";
+export {
+  PROBLEM_TYPE_BASE,
+  type ProblemDetails,
+  problemResponse,
+  statusTitle,
+  toProblemDetails,
+} from "./problem.js";
+export { ProblemSchema } from "./problem-schema.js";
+export { formatFieldPath, parseOrThrow, zodIssuesToFieldErrors } from "./validation.js";

@@ -1,1 +1,12 @@
-export {};
+export { echoPlugin, fixtureApi } from "./fixture-api.js";
+export { responseValidator } from "./openapi-assert.js";
+export {
+  azureFunctionsTransport,
+  expressTransport,
+  fastifyTransport,
+  inProcessTransport,
+  nodeHttpTransport,
+  type RunningTransport,
+  type Transport,
+  transports,
+} from "./transports.js";

@@ -1,0 +1,262 @@
+import { H3, type H3Event } from "h3";
+import pkg from "../package.json" with { type: "json" };
+import { ApiError, isApiError } from "./api-error.js";
+import { requestIdFor } from "./internal/request-id.js";
+import { assertRoutableUrl } from "./internal/url-checks.js";
+import { readJsonBody } from "./json-body.js";
+import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
+import { type ApiPlugin, json, type RouteContext, type RouteDefinition, type RouteGuard } from "./plugin.js";
+import { openApiPlugin } from "./plugins/openapi.js";
+import { pingPlugin } from "./plugins/ping.js";
+import { problemResponse } from "./problem.js";
+import { parseOrThrow } from "./validation.js";
+
+/**
+ * Where the API logs what a client must not see (unexpected errors, failing checkers).
+ *
+ * @example
+ * const logger: Logger = { info() {}, warn: console.warn, error: console.error };
+ */
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/**
+ * Options of {@link createApi}. All optional.
+ *
+ * @example
+ * const options: CreateApiOptions = { basePath: "/api/v1", plugins: [myPlugin] };
+ */
+export interface CreateApiOptions {
+  /** Path prefix of every route. Default `/api/v1` (spec section Versioning). */
+  basePath?: string;
+  /** Plugins added after the built-in ones (ping, openapi). */
+  plugins?: ApiPlugin[];
+  /** Guards run before every route's own guards (authentication, later). */
+  guards?: RouteGuard[];
+  /** The clock; tests pass a fixed one. */
+  now?: () => Date;
+  logger?: Logger;
+  /** Absolute public URL of the API, shown as the OpenAPI server. */
+  publicUrl?: string;
+}
+
+/**
+ * Per-request facts a transport knows and a web Request does not carry.
+ *
+ * @example
+ * await api.fetch(request, { clientIp: "203.0.113.7" });
+ */
+export interface RequestContext {
+  /** The client's IP address, for per-IP rate limits. */
+  clientIp?: string;
+}
+
+/**
+ * The API as one web-standard handler, ready for any transport.
+ *
+ * @example
+ * const api = createApi();
+ * const res = await api.fetch(new Request("http://localhost/api/v1/ping"));
+ */
+export interface IncassoApi {
+  /** The path prefix every route lives under, such as `/api/v1`. */
+  readonly basePath: string;
+  /** Every registered route, plugins included. */
+  readonly routes: readonly RouteDefinition[];
+  /** Serves one request. Never throws: every failure is a problem+json response. */
+  fetch(request: Request, context?: RequestContext): Promise<Response>;
+  /** The generated OpenAPI 3.1 document. */
+  openapi(): OpenApiDocument;
+}
+
+const consoleLogger: Logger = {
+  info: (m, f) => console.info(m, f ?? ""),
+  warn: (m, f) => console.warn(m, f ?? ""),
+  error: (m, f) => console.error(m, f ?? ""),
+};
+
+function normaliseBasePath(basePath: string): string {
+  const trimmed = `/${basePath}`.replace(/\/+/g, "/").replace(/\/$/, "");
+  return trimmed;
+}
+
+function hasRequestBody(request: Request): boolean {
+  const length = request.headers.get("content-length");
+  if (length !== null) return Number(length) > 0;
+  return request.headers.has("transfer-encoding");
+}
+
+function withHeaders(response: Response, extra: Headers, requestId: string, isHead: boolean): Response {
+  const headers = new Headers(response.headers);
+  for (const [k, v] of extra) if (!headers.has(k)) headers.set(k, v);
+  headers.set("x-request-id", requestId);
+  headers.set("x-content-type-options", "nosniff");
+  return new Response(isHead ? null : response.body, { status: response.status, headers });
+}
+
+/**
+ * Creates the API: an h3 app assembled from plugins, with problem+json errors, 404 and 405 with
+ * `Allow`, and the OpenAPI document generated from the same route table.
+ *
+ * @example
+ * import { createApi } from "@incasso/server";
+ * const api = createApi();
+ * const res = await api.fetch(new Request("http://localhost/api/v1/ping"));
+ * console.log(res.status, await res.json()); // 200 { status: "ok", ... }
+ */
+export function createApi(options: CreateApiOptions = {}): IncassoApi {
+  const basePath = normaliseBasePath(options.basePath ?? "/api/v1");
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? consoleLogger;
+  const globalGuards = options.guards ?? [];
+  let document: OpenApiDocument | undefined;
+  const plugins: ApiPlugin[] = [pingPlugin(), openApiPlugin(() => openapi()), ...(options.plugins ?? [])];
+  const routes = plugins.flatMap((p) => p.routes);
+
+  const seen = new Set<string>();
+  for (const r of routes) {
+    const key = `${r.method} ${r.path}`;
+    if (seen.has(key)) throw new Error(`Two plugins declare ${key}.`);
+    seen.add(key);
+  }
+
+  function openapi(): OpenApiDocument {
+    document ??= buildOpenApiDocument({
+      routes,
+      basePath,
+      title: "incasso debt-collection order API",
+      version: pkg.version,
+      description: "Submit collection orders, read and steer them, and use the public WIK and court tools.",
+      tags: plugins.flatMap((p) => p.tags ?? []),
+      ...(options.publicUrl ? { serverUrl: options.publicUrl } : {}),
+    });
+    return document;
+  }
+
+  // h3 rejects malformed percent-encoding itself with a plain 400; we check first and answer with a
+  // problem, so the router only ever sees routable paths.
+  const app = new H3({ silent: true, allowMalformedURL: true });
+
+  function contextFor(event: H3Event, url: URL): RouteContext {
+    const ctx = event.context as { incasso?: { requestId: string; clientIp?: string } };
+    return {
+      request: event.req,
+      url,
+      body: undefined,
+      query: {},
+      params: {},
+      clientIp: ctx.incasso?.clientIp ?? (event.req as { ip?: string }).ip,
+      requestId: ctx.incasso?.requestId ?? requestIdFor(event.req),
+      responseHeaders: new Headers(),
+      state: {},
+      now,
+    };
+  }
+
+  function finish(event: H3Event, ctx: RouteContext, result: unknown, error?: unknown): Response {
+    let response: Response;
+    if (error !== undefined) {
+      if (!isApiError(error)) {
+        logger.error("unhandled error", {
+          requestId: ctx.requestId,
+          method: event.req.method,
+          path: ctx.url.pathname,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
+      }
+      response = problemResponse(error);
+    } else response = result instanceof Response ? result : json(result);
+    return withHeaders(response, ctx.responseHeaders, ctx.requestId, event.req.method === "HEAD");
+  }
+
+  const allowByPath = new Map<string, string[]>();
+  for (const route of routes) {
+    const methods = allowByPath.get(route.path) ?? [];
+    methods.push(route.method);
+    if (route.method === "GET") methods.push("HEAD");
+    allowByPath.set(route.path, methods);
+  }
+
+  for (const route of routes) {
+    const handler = async (event: H3Event) => {
+      const ctx = contextFor(event, event.url);
+      try {
+        for (const guard of globalGuards) await guard(ctx);
+        for (const guard of route.guards ?? []) await guard(ctx);
+        const req = route.request;
+        const rawParams = (event.context.params ?? {}) as Record<string, string>;
+        ctx.params = req?.params ? parseOrThrow(req.params, rawParams) : rawParams;
+        const rawQuery = Object.fromEntries(ctx.url.searchParams);
+        ctx.query = req?.query ? parseOrThrow(req.query, rawQuery) : rawQuery;
+        if (req?.body) {
+          const body = await readJsonBody(event.req, {
+            optional: req.bodyOptional ?? false,
+            ...(req.maxBodyBytes ? { maxBytes: req.maxBodyBytes } : {}),
+          });
+          ctx.body = parseOrThrow(req.body, body);
+        } else if ((route.method === "GET" || route.method === "DELETE") && hasRequestBody(event.req)) {
+          // RFC 9110 §9.3.1: content on GET has no meaning; refusing it beats silently ignoring it.
+          throw new ApiError({
+            status: 400,
+            code: "body_not_allowed",
+            detail: `${route.method} ${basePath}${route.path} takes no request body.`,
+          });
+        }
+        return finish(event, ctx, await route.handle(ctx as never));
+      } catch (error) {
+        return finish(event, ctx, undefined, error);
+      }
+    };
+    app.on(route.method, basePath + route.path, handler);
+    if (route.method === "GET") app.on("HEAD", basePath + route.path, handler);
+  }
+
+  // h3 sends no 405 and does not pass 404s through error middleware (architecture, Errors), so
+  // every known path gets a catch-all for the other methods and everything else a 404.
+  for (const [path, methods] of allowByPath) {
+    const allow = [...new Set([...methods, "OPTIONS"])].join(", ");
+    app.all(basePath + path, (event) => {
+      const ctx = contextFor(event, event.url);
+      if (event.req.method === "OPTIONS") {
+        return finish(event, ctx, new Response(null, { status: 204, headers: { Allow: allow } }));
+      }
+      return finish(
+        event,
+        ctx,
+        undefined,
+        new ApiError({
+          status: 405,
+          code: "method_not_allowed",
+          detail: `${event.req.method} is not allowed on ${basePath}${path}; use ${allow}.`,
+          headers: { Allow: allow },
+        }),
+      );
+    });
+  }
+  const notFound = (event: H3Event) =>
+    finish(
+      event,
+      contextFor(event, event.url),
+      undefined,
+      new ApiError({ status: 404, code: "not_found", detail: `No endpoint at ${event.url.pathname}.` }),
+    );
+  app.all("/**", notFound);
+  app.all("/", notFound);
+
+  async function fetch(request: Request, context: RequestContext = {}): Promise<Response> {
+    const requestId = requestIdFor(request);
+    try {
+      assertRoutableUrl(request);
+      const incasso = { requestId, ...(context.clientIp ? { clientIp: context.clientIp } : {}) };
+      return await app.request(request, undefined, { incasso });
+    } catch (error) {
+      if (!isApiError(error)) logger.error("unhandled error", { requestId, error: String(error) });
+      return withHeaders(problemResponse(error), new Headers(), requestId, request.method === "HEAD");
+    }
+  }
+
+  return { basePath, routes, fetch, openapi };
+}

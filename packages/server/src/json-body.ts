@@ -1,0 +1,111 @@
+import { ApiError } from "./api-error.js";
+
+/** The spec's request size limit for POST /orders: 40 MB of base64-encoded JSON (section Limits). */
+export const DEFAULT_MAX_BODY_BYTES = 40 * 1024 * 1024;
+
+/**
+ * Options for {@link readJsonBody}.
+ *
+ * @example
+ * const opts: ReadJsonBodyOptions = { maxBytes: 1024 * 1024, optional: true };
+ */
+export interface ReadJsonBodyOptions {
+  /** Largest body accepted, counted on the bytes as they stream in. Default 40 MB. */
+  maxBytes?: number;
+  /** When true, an absent or empty body yields `undefined` instead of 400 `empty_body`. */
+  optional?: boolean;
+}
+
+function isJsonContentType(value: string | null): boolean {
+  if (value === null) return false;
+  // RFC 9110 §8.3.1: the media type is case-insensitive and may carry parameters (charset=utf-8).
+  const type = value.split(";", 1)[0]?.trim().toLowerCase();
+  return type === "application/json";
+}
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError({
+    status: 413,
+    code: "payload_too_large",
+    detail: `The request body is larger than ${maxBytes} bytes.`,
+  });
+}
+
+/**
+ * Reads the raw body, counting bytes while streaming so an oversized body is refused with 413
+ * before it is held in memory (spec section Limits: 40 MB).
+ *
+ * @example
+ * const bytes = await readBodyBytes(request, 1024);
+ */
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number = DEFAULT_MAX_BODY_BYTES,
+): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Reads a JSON request body the way the spec demands: `application/json` only (415
+ * `unsupported_media_type`), 400 `empty_body` for nothing, 400 `invalid_json` for bad syntax or bad
+ * UTF-8, and 413 `payload_too_large` past the limit.
+ *
+ * @example
+ * const body = await readJsonBody(request); // unknown: validate it with a schema next
+ */
+export async function readJsonBody(request: Request, options: ReadJsonBodyOptions = {}): Promise<unknown> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const contentType = request.headers.get("content-type");
+  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
+  if (options.optional && !hasBody && contentType === null) return undefined;
+  if (!isJsonContentType(contentType)) {
+    throw new ApiError({
+      status: 415,
+      code: "unsupported_media_type",
+      detail: `Content-Type must be application/json${contentType ? `, not ${contentType}` : ""}.`,
+      headers: { "Accept-Post": "application/json" },
+    });
+  }
+  const bytes = await readBodyBytes(request, maxBytes);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ApiError({ status: 400, code: "invalid_json", detail: "The request body is not valid UTF-8." });
+  }
+  if (text.trim() === "") {
+    if (options.optional) return undefined;
+    throw new ApiError({ status: 400, code: "empty_body", detail: "The request body is empty." });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ApiError({
+      status: 400,
+      code: "invalid_json",
+      detail: `The request body is not valid JSON: ${(e as Error).message}`,
+    });
+  }
+}

@@ -1,0 +1,120 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { toNodeHandler } from "srvx/node";
+import { ApiError } from "./api-error.js";
+import type { IncassoApi } from "./create-api.js";
+import { toProblemDetails } from "./problem.js";
+
+/**
+ * Options of {@link createNodeHandler}.
+ *
+ * @example
+ * const opts: NodeHandlerOptions = { trustProxy: false };
+ */
+export interface NodeHandlerOptions {
+  /**
+   * Read the client IP from `X-Forwarded-For` (only behind a proxy you run). Default false: the
+   * socket's address is used, so a client cannot pick its own rate-limit bucket.
+   */
+  trustProxy?: boolean;
+  /** Where the client IP comes from when the host knows better (Express's `req.ip`). */
+  clientIp?: (req: IncomingMessage) => string | undefined;
+  /**
+   * Rewrites the request path before the API sees it; adapters use it to replace the host's mount
+   * prefix with the API's base path.
+   */
+  rewriteUrl?: (url: string) => string;
+}
+
+/**
+ * The API as a `node:http` request listener.
+ *
+ * @example
+ * import { createServer } from "node:http";
+ * createServer(createNodeHandler(createApi())).listen(3000);
+ */
+export function createNodeHandler(
+  api: IncassoApi,
+  options: NodeHandlerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const handler = toNodeHandler(
+    (request: Request & { ip?: string; runtime?: { node?: { req?: IncomingMessage } } }) => {
+      const req = request.runtime?.node?.req;
+      const clientIp = (req && options.clientIp?.(req)) ?? request.ip;
+      return api.fetch(request, clientIp ? { clientIp } : {});
+    },
+    { trustProxy: options.trustProxy ?? false },
+  ) as unknown as (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  return (req, res) => {
+    if (options.rewriteUrl && req.url !== undefined) req.url = options.rewriteUrl(req.url);
+    void handler(req, res);
+  };
+}
+
+function rawProblem(status: number, code: string, detail: string): string {
+  const body = JSON.stringify(toProblemDetails(new ApiError({ status, code, detail })));
+  return (
+    `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+    "Content-Type: application/problem+json\r\n" +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    "Connection: close\r\n\r\n" +
+    body
+  );
+}
+
+/**
+ * Options of {@link createNodeServer}.
+ *
+ * @example
+ * const opts: NodeServerOptions = { trustProxy: false };
+ */
+export type NodeServerOptions = NodeHandlerOptions;
+
+/**
+ * A `node:http` server for the API. Requests that node's HTTP parser itself refuses (oversized
+ * headers, malformed request lines) still get an `application/problem+json` answer instead of a
+ * bare status line.
+ *
+ * @example
+ * const server = createNodeServer(createApi());
+ * server.listen(3000, "127.0.0.1");
+ */
+export function createNodeServer(api: IncassoApi, options: NodeServerOptions = {}): Server {
+  const server = createServer(createNodeHandler(api, options));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+    socket.end(
+      tooLarge
+        ? rawProblem(431, "headers_too_large", "The request headers are too large.")
+        : rawProblem(400, "bad_request", "The request could not be parsed as HTTP."),
+    );
+  });
+  return server;
+}
+
+/**
+ * Starts the API on a port and resolves once it listens.
+ *
+ * @example
+ * const { server, url } = await listen(createApi(), { port: 3000, host: "127.0.0.1" });
+ * console.log(url); // http://127.0.0.1:3000/api/v1
+ */
+export async function listen(
+  api: IncassoApi,
+  options: NodeServerOptions & { port?: number; host?: string } = {},
+): Promise<{ server: Server; url: string }> {
+  const server = createNodeServer(api, options);
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 3000, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  return { server, url: `http://${shownHost}:${port}${api.basePath}` };
+}

@@ -1,0 +1,180 @@
+import { z } from "zod";
+import type { RouteDefinition } from "./plugin.js";
+import { ProblemSchema } from "./problem-schema.js";
+
+/** A JSON object of the OpenAPI document; kept loose because the document is data, not code. */
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+};
+
+/**
+ * Input of {@link buildOpenApiDocument}.
+ *
+ * @example
+ * const input: OpenApiInput = { routes: [], basePath: "/api/v1", title: "incasso", version: "0.0.0" };
+ */
+export interface OpenApiInput {
+  routes: readonly RouteDefinition[];
+  basePath: string;
+  title: string;
+  version: string;
+  description?: string;
+  tags?: { name: string; description: string }[];
+  /** Absolute URL of the API; the base path alone is used when absent. */
+  serverUrl?: string;
+}
+
+type Json = Record<string, unknown>;
+
+/** Converts one zod schema, hoisting named sub-schemas (meta `id`) into components. */
+function convert(schema: z.ZodType, io: "input" | "output", components: Json): Json {
+  const raw = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  const defs = (raw.$defs ?? {}) as Record<string, Json>;
+  const rename = new Map<string, string>();
+  for (const [id, def] of Object.entries(defs)) {
+    // A schema used both in requests and responses may differ (defaults make fields required in
+    // output); keep both, the request form under an `Input` suffix.
+    const existing = components[id];
+    const name =
+      existing === undefined || JSON.stringify(existing) === JSON.stringify(def) || io === "output"
+        ? id
+        : `${id}Input`;
+    rename.set(id, name);
+  }
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== "object") return node;
+    const out: Json = {};
+    for (const [k, v] of Object.entries(node as Json)) {
+      if (k === "$defs" || k === "$schema") continue;
+      if (k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/")) {
+        const id = v.slice("#/$defs/".length);
+        out[k] = `#/components/schemas/${rename.get(id) ?? id}`;
+      } else out[k] = rewrite(v);
+    }
+    return out;
+  };
+  for (const [id, def] of Object.entries(defs)) {
+    const name = rename.get(id) ?? id;
+    if (io === "input" && components[name] !== undefined && name === id) continue;
+    components[name] = rewrite(def);
+  }
+  return rewrite(raw) as Json;
+}
+
+function toOpenApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+}
+
+function objectProperties(schema: z.ZodType | undefined, components: Json): [string, Json, boolean][] {
+  if (schema === undefined) return [];
+  const json = convert(schema, "input", components);
+  const props = (json.properties ?? {}) as Record<string, Json>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(props).map(([name, s]) => [name, s, required.has(name)]);
+}
+
+/**
+ * Builds the OpenAPI 3.1 document from the route table and its zod schemas. Nothing in it is
+ * written by hand, so it cannot drift from what the server does (architecture: "OpenAPI 3.1 is
+ * generated").
+ *
+ * @example
+ * const doc = buildOpenApiDocument({ routes: api.routes, basePath: "/api/v1", title: "incasso", version: "1.0.0" });
+ * doc.openapi; // "3.1.0"
+ */
+export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
+  const schemas: Json = {};
+  convert(ProblemSchema, "output", schemas);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of input.routes) {
+    const path = toOpenApiPath(route.path);
+    paths[path] ??= {};
+    const parameters: Json[] = [];
+    for (const [name, schema] of objectProperties(route.request?.params, schemas)) {
+      parameters.push({ name, in: "path", required: true, schema });
+    }
+    for (const [name, schema, required] of objectProperties(route.request?.query, schemas)) {
+      const { description, ...rest } = schema;
+      parameters.push({ name, in: "query", required, schema: rest, ...(description ? { description } : {}) });
+    }
+    for (const [name, h] of Object.entries(route.request?.headers ?? {})) {
+      parameters.push({
+        name,
+        in: "header",
+        required: h.required ?? false,
+        description: h.description,
+        schema: { type: "string" },
+      });
+    }
+    const responses: Json = {};
+    for (const [status, r] of Object.entries(route.responses)) {
+      const isProblem = Number(status) >= 400;
+      const schema = r.schema ?? (isProblem ? ProblemSchema : undefined);
+      const entry: Json = { description: r.description };
+      if (schema) {
+        entry.content = {
+          [isProblem ? "application/problem+json" : "application/json"]: {
+            schema: convert(schema, "output", schemas),
+          },
+        };
+      }
+      if (r.headers) {
+        entry.headers = Object.fromEntries(
+          Object.entries(r.headers).map(([n, h]) => [
+            n,
+            { description: h.description, schema: h.schema ?? { type: "string" } },
+          ]),
+        );
+      }
+      responses[status] = entry;
+    }
+    const op: Json = {
+      operationId: route.operationId,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      ...(route.tags ? { tags: route.tags } : {}),
+      security:
+        route.auth === "none"
+          ? []
+          : route.auth === "optional"
+            ? [{}, { bearerAuth: [] }]
+            : [{ bearerAuth: [] }],
+      ...(parameters.length > 0 ? { parameters } : {}),
+      responses,
+    };
+    const body = route.request?.body;
+    if (body) {
+      op.requestBody = {
+        required: !route.request?.bodyOptional,
+        content: { "application/json": { schema: convert(body, "input", schemas) } },
+      };
+    }
+    paths[path][route.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: input.title,
+      version: input.version,
+      ...(input.description ? { description: input.description } : {}),
+    },
+    servers: [{ url: input.serverUrl ?? input.basePath }],
+    ...(input.tags && input.tags.length > 0 ? { tags: input.tags } : {}),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "An API key: svc_live_... creates cases, svc_test_... validates only (spec section Authentication).",
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import type { z } from "zod";
+
+/** HTTP methods a route can be declared for. HEAD is served from GET automatically. */
+export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Who may call a route: `none` (public), `optional` (a key is read when sent, as GET /ping does) or
+ * `required` (401 without a valid key). Shown as `security` in the OpenAPI document.
+ *
+ * @example
+ * const auth: RouteAuth = "optional";
+ */
+export type RouteAuth = "none" | "optional" | "required";
+
+/**
+ * One documented response of a route.
+ *
+ * @example
+ * const ok: RouteResponse = { description: "The calculation.", schema: WikCalculationSchema };
+ */
+export interface RouteResponse {
+  description: string;
+  /** Body schema; problem responses (4xx/5xx) get the Problem schema when this is omitted. */
+  schema?: z.ZodType;
+  /** Response headers, documented by name. */
+  headers?: Record<string, { description: string; schema?: { type: "string" | "integer" } }>;
+}
+
+/**
+ * Everything a handler receives. `body`, `query` and `params` are already validated against the
+ * route's schemas.
+ *
+ * @example
+ * const handle = (ctx: RouteContext) => ({ status: "ok", path: ctx.url.pathname });
+ */
+export interface RouteContext<Body = unknown, Query = unknown, Params = unknown> {
+  request: Request;
+  url: URL;
+  body: Body;
+  query: Query;
+  params: Params;
+  /** The client's IP as the transport reported it, or undefined in-process. */
+  clientIp: string | undefined;
+  /** The request id, also sent back as `X-Request-Id`. */
+  requestId: string;
+  /** Headers added to whatever response this request ends with, errors included (RateLimit-*). */
+  responseHeaders: Headers;
+  /** Per-request state that guards fill in for handlers (for example the authenticated principal). */
+  state: Record<string, unknown>;
+  /** The current time; injectable through `createApi({ now })` so tests are deterministic. */
+  now: () => Date;
+}
+
+/**
+ * A check that runs before the body is read, such as a rate limit. It throws an ApiError to refuse
+ * the request and may add response headers.
+ *
+ * @example
+ * const onlyJson: RouteGuard = (ctx) => { ctx.responseHeaders.set("Vary", "Accept"); };
+ */
+export type RouteGuard = (ctx: RouteContext) => void | Promise<void>;
+
+/**
+ * What a handler may return: a ready Response, or a value sent as JSON with status 200.
+ *
+ * @example
+ * const r: HandlerResult = { status: "ok" };
+ */
+export type HandlerResult = Response | Record<string, unknown> | unknown[];
+
+/**
+ * One route of the API: method, path below the base path, its schemas and its handler. The same
+ * object feeds the router and the OpenAPI document, so the two cannot drift.
+ *
+ * @example
+ * const ping = defineRoute({
+ *   method: "GET", path: "/ping", operationId: "ping", summary: "Connectivity check", auth: "optional",
+ *   responses: { 200: { description: "Pong", schema: PingResponseSchema } },
+ *   handle: (ctx) => ({ status: "ok", time: ctx.now().toISOString(), authenticated: false }),
+ * });
+ */
+export interface RouteDefinition<
+  BodyS extends z.ZodType | undefined = z.ZodType | undefined,
+  QueryS extends z.ZodType | undefined = z.ZodType | undefined,
+  ParamsS extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: RouteMethod;
+  /** Path below the base path, with `:name` parameters: `/orders/:orderId`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  auth: RouteAuth;
+  request?: {
+    /** JSON body schema; the body is read as JSON (415, 400, 413) only when this is set. */
+    body?: BodyS;
+    /** Whether an absent body is allowed (validated as `undefined`). */
+    bodyOptional?: boolean;
+    /** Largest body in bytes; default 40 MB (spec section Limits). */
+    maxBodyBytes?: number;
+    query?: QueryS;
+    params?: ParamsS;
+    /** Request headers, documented by name. */
+    headers?: Record<string, { description: string; required?: boolean }>;
+  };
+  responses: Record<number, RouteResponse>;
+  guards?: RouteGuard[];
+  handle: (
+    ctx: RouteContext<
+      BodyS extends z.ZodType ? z.output<BodyS> : undefined,
+      QueryS extends z.ZodType ? z.output<QueryS> : Record<string, string>,
+      ParamsS extends z.ZodType ? z.output<ParamsS> : Record<string, string>
+    >,
+  ) => HandlerResult | Promise<HandlerResult>;
+}
+
+/**
+ * A capability of the API: its routes and its part of the OpenAPI document.
+ *
+ * @example
+ * const plugin: ApiPlugin = { name: "ping", routes: [pingRoute], tags: [{ name: "meta", description: "Service" }] };
+ */
+export interface ApiPlugin {
+  name: string;
+  routes: RouteDefinition[];
+  /** OpenAPI tags this plugin introduces. */
+  tags?: { name: string; description: string }[];
+}
+
+/**
+ * Declares a route with its types inferred from its schemas.
+ *
+ * @example
+ * const route = defineRoute({ method: "GET", path: "/hello", operationId: "hello", summary: "Hi", auth: "none",
+ *   responses: { 200: { description: "Hi" } }, handle: () => ({ hello: "world" }) });
+ */
+export function defineRoute<
+  BodyS extends z.ZodType | undefined = undefined,
+  QueryS extends z.ZodType | undefined = undefined,
+  ParamsS extends z.ZodType | undefined = undefined,
+>(route: RouteDefinition<BodyS, QueryS, ParamsS>): RouteDefinition {
+  return route as unknown as RouteDefinition;
+}
+
+/**
+ * Declares a plugin. Identity at run time; it exists for type checking and readability.
+ *
+ * @example
+ * export const helloPlugin = () => definePlugin({ name: "hello", routes: [route] });
+ */
+export function definePlugin(plugin: ApiPlugin): ApiPlugin {
+  return plugin;
+}
+
+/**
+ * A JSON response with the given status and headers.
+ *
+ * @example
+ * return json({ id: "ord_0123456789abcdef" }, { status: 201 });
+ */
+export function json(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has("content-type")) headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { type ApiPlugin, definePlugin, defineRoute } from "../plugin.js";
+
+/**
+ * The spec's Ping response. `features.creditor_management` is a boolean: the spec leaves its type
+ * open (docs/decisions/server-ping.md).
+ *
+ * @example
+ * PingResponseSchema.parse({ status: "ok", time: "2026-11-21T10:00:00.000Z", authenticated: false, features: { creditor_management: false } });
+ */
+export const PingResponseSchema = z
+  .object({
+    status: z.literal("ok"),
+    time: z.iso.datetime(),
+    authenticated: z.boolean().describe("false without a valid key"),
+    client: z
+      .object({
+        name: z.string(),
+        mode: z.enum(["live", "test"]),
+        creditor: z.string().describe("Name of the linked principal"),
+      })
+      .optional()
+      .describe("Only with a valid key"),
+    features: z.object({
+      creditor_management: z.boolean().describe("Whether creditor management is on for the key"),
+    }),
+  })
+  .meta({ id: "PingResponse", description: "Connectivity check (spec: Ping response)." });
+
+/** The body of GET /ping. */
+export type PingResponse = z.infer<typeof PingResponseSchema>;
+
+/**
+ * GET /ping: works with or without a key (spec: GET /ping). Until API keys exist every caller is
+ * unauthenticated.
+ *
+ * @example
+ * const api = createApi({ plugins: [] }); // pingPlugin() is built in
+ */
+export function pingPlugin(): ApiPlugin {
+  return definePlugin({
+    name: "ping",
+    tags: [{ name: "service", description: "Connectivity and the interface description" }],
+    routes: [
+      defineRoute({
+        method: "GET",
+        path: "/ping",
+        operationId: "ping",
+        summary: "Connectivity check",
+        description: "Answers with or without a key; `authenticated` is false without a valid key.",
+        tags: ["service"],
+        auth: "optional",
+        responses: {
+          200: { description: "The service is up.", schema: PingResponseSchema },
+          429: { description: "Too many requests." },
+        },
+        handle: (ctx): PingResponse => ({
+          status: "ok",
+          time: ctx.now().toISOString(),
+          authenticated: false,
+          features: { creditor_management: false },
+        }),
+      }),
+    ],
+  });
+}
