@@ -1,0 +1,62 @@
+/**
+ * Calendar days as integers (days since 1970-01-01), so date arithmetic in the hot path is plain
+ * integer arithmetic without Date objects or time zones.
+ */
+
+const MS_PER_DAY = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Day number of a calendar date. */
+export function dayFromParts(year: number, month: number, day: number): number {
+  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
+}
+
+/** Parses `YYYY-MM-DD`; returns undefined for a malformed or non-existent date (2026-02-30). */
+export function parseIsoDay(text: string): number | undefined {
+  const m = ISO_DATE.exec(text);
+  if (!m) return undefined;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const n = dayFromParts(y, mo, d);
+  const back = new Date(n * MS_PER_DAY);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
+    return undefined;
+  return n;
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** `YYYY-MM-DD` of a day number. */
+export function formatDay(day: number): string {
+  const d = new Date(day * MS_PER_DAY);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+}
+
+/** Year of a day number. */
+export function yearOf(day: number): number {
+  return new Date(day * MS_PER_DAY).getUTCFullYear();
+}
+
+/** 0 = Sunday … 6 = Saturday; 1970-01-01 was a Thursday. */
+export function weekdayOf(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+let amsterdamFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * The calendar date of an instant in the Netherlands. Courts and bailiffs work on Dutch dates, so
+ * "today" at 00:30 CET is already the next day although UTC is not.
+ */
+export function amsterdamDay(instant: Date): number {
+  amsterdamFormat ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Amsterdam",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+  const parts = amsterdamFormat.formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return dayFromParts(get("year"), get("month"), get("day"));
+}
