@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeBase64Strict } from "./base64.js";
+
+describe("decodeBase64Strict", () => {
+  it("decodes padded standard base64", () => {
+    const r = decodeBase64Strict("JVBERi0=");
+    expect(r).toEqual({ ok: true, bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]) });
+  });
+
+  it("ignores line breaks and spaces (RFC 2045 line wrapping)", () => {
+    const r = decodeBase64Strict("JVBE\r\nRi0x\n LjcK\t");
+    expect(r.ok && Buffer.from(r.bytes).toString("latin1")).toBe("%PDF-1.7\n");
+  });
+
+  it.each([
+    ["data:application/pdf;base64,JVBERi0=", "base64_data_uri"],
+    ["  DATA:application/pdf;base64,JVBERi0=", "base64_data_uri"],
+    ["JVBERi0", "invalid_base64"],
+    ["JVBERi0xLjcK=", "invalid_base64"],
+    ["JVBER-0xLjcK", "invalid_base64"],
+    ["JVBER_0xLjcK", "invalid_base64"],
+    ["JV=ERi0xLjcK", "invalid_base64"],
+    ["", "invalid_base64"],
+    ["  \n", "invalid_base64"],
+    ["JVBERi1=", "invalid_base64"],
+    ["QR==", "invalid_base64"],
+  ])("refuses %j with %s", (input, code) => {
+    const r = decodeBase64Strict(input);
+    expect(r.ok ? "ok" : r.code).toBe(code);
+  });
+
+  it("refuses an oversized file from its length, before decoding", () => {
+    const r = decodeBase64Strict("AAAAAAAA", 5);
+    expect(r).toEqual({
+      ok: false,
+      code: "attachment_too_large",
+      message: "The decoded file has 6 bytes; at most 5 are allowed.",
+    });
+    expect(decodeBase64Strict("AAAAAAAA", 6).ok).toBe(true);
+  });
+
+  it("round-trips any bytes, with or without line wrapping", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.boolean(), (bytes, wrap) => {
+        let text = Buffer.from(bytes).toString("base64");
+        if (wrap) text = text.replace(/(.{76})/g, "$1\r\n");
+        const r = decodeBase64Strict(text);
+        if (bytes.length === 0) return !r.ok;
+        return r.ok && Buffer.from(r.bytes).equals(Buffer.from(bytes));
+      }),
+    );
+  });
+
+  it("never accepts text that Node would decode differently from its canonical form", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (text) => {
+        const r = decodeBase64Strict(text);
+        if (!r.ok) return true;
+        return Buffer.from(r.bytes).toString("base64") === text.replace(/[\t\n\r ]/g, "");
+      }),
+    );
+  });
+});

@@ -1,0 +1,321 @@
+import type { AttachmentInput } from "./attachment-schema.js";
+import { decodeBase64Strict } from "./base64.js";
+import {
+  type AttachmentFieldError,
+  type AttachmentProblemCode,
+  PdfGuardError,
+  problemCodeForAll,
+} from "./errors.js";
+import { normaliseFilename } from "./filename.js";
+import type { PdfIsolation } from "./inspect-pdf.js";
+import { createPdfInspector } from "./internal/pdf-inspector.js";
+import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
+
+/**
+ * Options of {@link checkAttachments} and {@link decodeAttachments}.
+ *
+ * @example
+ * const options: CheckAttachmentsOptions = { limits: { maxAttachments: 10 }, fieldPrefix: "attachments" };
+ */
+export interface CheckAttachmentsOptions {
+  /** Overrides of {@link DEFAULT_ATTACHMENT_LIMITS}. */
+  limits?: Partial<AttachmentLimits>;
+  /** Path of the list in the request, used in `errors[].field`. Default `attachments`. */
+  fieldPrefix?: string;
+  /**
+   * Where pdf.js runs. `worker` (default) parses in worker threads bounded in heap and time;
+   * `none` parses on the calling thread, for hosts without worker threads: then the time and memory
+   * limits do not apply.
+   */
+  isolation?: PdfIsolation;
+}
+
+/**
+ * An attachment that passed every check, with what the order engine and the checkers need.
+ *
+ * @example
+ * const a: CheckedAttachment = result.attachments[0] as CheckedAttachment;
+ * console.log(a.filename, a.page_count, a.text.slice(0, 80));
+ */
+export interface CheckedAttachment {
+  status: "accepted";
+  /** Position in the request's list. */
+  index: number;
+  /** Normalised name for storage, ending in `.pdf`. */
+  filename: string;
+  /** The name as sent. */
+  original_filename: string;
+  document_type: "invoice" | "wik_letter" | "other" | null;
+  /** The decoded PDF. */
+  bytes: Uint8Array;
+  size_bytes: number;
+  page_count: number;
+  /** Text of all pages; pages are separated by a form feed on its own line ("\n\f\n"). */
+  text: string;
+  /** Text per page, in page order. */
+  pages: string[];
+  /** Whether the text was cut at `maxTextChars`. */
+  text_truncated: boolean;
+  /** `owner_password_only`: encrypted, but opens without a password (decision pdf-guard-owner-password). */
+  encryption: "none" | "owner_password_only";
+  /** Version from the header or catalog, such as "1.7", when pdf.js reports it. */
+  pdf_version: string | null;
+}
+
+/**
+ * An attachment that was refused, with the reasons in `errors[]` form.
+ *
+ * @example
+ * if (a.status === "refused") console.log(a.errors[0]?.code);
+ */
+export interface RefusedAttachment {
+  status: "refused";
+  index: number;
+  /** Normalised name, or null when the filename itself was refused. */
+  filename: string | null;
+  original_filename: string;
+  document_type: "invoice" | "wik_letter" | "other" | null;
+  errors: AttachmentFieldError[];
+}
+
+/**
+ * What {@link checkAttachments} found. When `ok` is false, `problem_code`, `detail` and `errors` are
+ * the 422 problem to send; `errors` holds the list-level errors first, then each attachment's in
+ * order.
+ *
+ * @example
+ * const r = await checkAttachments(body.attachments ?? []);
+ * if (!r.ok) return problem(422, r.problem_code, r.detail, r.errors);
+ */
+export interface AttachmentCheckResult {
+  ok: boolean;
+  problem_code: AttachmentProblemCode | null;
+  detail: string | null;
+  errors: AttachmentFieldError[];
+  /** One entry per attachment in request order; empty when the list itself was refused (too many). */
+  attachments: Array<CheckedAttachment | RefusedAttachment>;
+  /** Sum of the decoded sizes of the attachments that decoded. */
+  total_bytes: number;
+}
+
+const DOCUMENT_TYPES = new Set(["invoice", "wik_letter", "other"]);
+
+/**
+ * Applies the spec's attachment rules to an order's attachments and reports, per attachment, either
+ * the decoded PDF with its page count and text or the reasons it was refused. It never throws for a
+ * client's mistake; see {@link decodeAttachments} for the throwing form.
+ *
+ * The order of the checks keeps the cost bounded: the count first (nothing decoded), then per file
+ * the filename, the base64 and the decoded size (computed before decoding), then the order's total,
+ * and only then the PDF parse, which is skipped entirely when the count or total is exceeded.
+ *
+ * @example
+ * const result = await checkAttachments([
+ *   { filename: "factuur.pdf", content_base64: pdfBase64, document_type: "invoice" },
+ * ]);
+ * if (result.ok) console.log(result.attachments[0]);
+ */
+export async function checkAttachments(
+  attachments: readonly AttachmentInput[],
+  options: CheckAttachmentsOptions = {},
+): Promise<AttachmentCheckResult> {
+  const limits = resolveAttachmentLimits(options.limits);
+  const prefix = options.fieldPrefix ?? "attachments";
+  if (attachments.length > limits.maxAttachments) {
+    const errors: AttachmentFieldError[] = [
+      {
+        field: prefix,
+        code: "too_many_attachments",
+        message: `At most ${limits.maxAttachments} attachments are allowed per order; ${attachments.length} were sent.`,
+      },
+    ];
+    return refusedResult(errors, [], 0);
+  }
+
+  const listErrors: AttachmentFieldError[] = [];
+  const decoded: Array<{
+    input: PreparedAttachment;
+    bytes: Uint8Array | null;
+    errors: AttachmentFieldError[];
+  }> = [];
+  let total = 0;
+  for (const [index, attachment] of attachments.entries()) {
+    const input = prepare(attachment, index, limits);
+    const errors = [...input.errors];
+    let bytes: Uint8Array | null = null;
+    if (typeof attachment.content_base64 === "string") {
+      const result = decodeBase64Strict(attachment.content_base64, limits.maxFileBytes);
+      if (result.ok) {
+        bytes = result.bytes;
+        total += bytes.length;
+      } else {
+        errors.push({
+          field: `${prefix}[${index}].content_base64`,
+          code: result.code,
+          message: result.message,
+        });
+      }
+    } else {
+      errors.push({
+        field: `${prefix}[${index}].content_base64`,
+        code: "invalid_base64",
+        message: "content_base64 must be a base64 string.",
+      });
+    }
+    decoded.push({ input, bytes, errors });
+  }
+  if (total > limits.maxTotalBytes) {
+    listErrors.push({
+      field: prefix,
+      code: "attachments_too_large",
+      message: `The attachments have ${total} bytes in total; at most ${limits.maxTotalBytes} are allowed per order.`,
+    });
+  }
+
+  const inspector =
+    listErrors.length === 0 ? createPdfInspector(limits, options.isolation ?? "worker") : null;
+  let outcomes: Array<CheckedAttachment | RefusedAttachment>;
+  try {
+    outcomes = await Promise.all(
+      decoded.map(async ({ input, bytes, errors }): Promise<CheckedAttachment | RefusedAttachment> => {
+        if (bytes && inspector && errors.length === 0) {
+          const facts = await inspector.inspect(bytes);
+          if (facts.ok) {
+            return {
+              status: "accepted",
+              index: input.index,
+              filename: input.filename as string,
+              original_filename: input.original_filename,
+              document_type: input.document_type,
+              bytes,
+              size_bytes: bytes.length,
+              page_count: facts.page_count,
+              text: facts.text,
+              pages: facts.pages,
+              text_truncated: facts.text_truncated,
+              encryption: facts.encryption,
+              pdf_version: facts.pdf_version,
+            };
+          }
+          errors.push({
+            field: `${prefix}[${input.index}].content_base64`,
+            code: facts.code,
+            message: facts.message,
+          });
+        }
+        return {
+          status: "refused",
+          index: input.index,
+          filename: input.filename,
+          original_filename: input.original_filename,
+          document_type: input.document_type,
+          errors,
+        };
+      }),
+    );
+  } finally {
+    await inspector?.close();
+  }
+
+  const errors = [...listErrors, ...outcomes.flatMap((o) => (o.status === "refused" ? o.errors : []))];
+  // An attachment skipped because of a list-level error has no errors of its own; it is still
+  // reported as refused so the caller never stores it.
+  if (errors.length > 0) return refusedResult(errors, outcomes, total);
+  return {
+    ok: true,
+    problem_code: null,
+    detail: null,
+    errors: [],
+    attachments: outcomes,
+    total_bytes: total,
+  };
+
+  function prepare(attachment: AttachmentInput, index: number, lim: AttachmentLimits): PreparedAttachment {
+    const errors: AttachmentFieldError[] = [];
+    const original = typeof attachment.filename === "string" ? attachment.filename : "";
+    let filename: string | null = null;
+    if (typeof attachment.filename !== "string" || original.length === 0) {
+      errors.push({
+        field: `${prefix}[${index}].filename`,
+        code: "filename_invalid",
+        message: "filename is required.",
+      });
+    } else if (Array.from(original).length > lim.maxFilenameLength) {
+      errors.push({
+        field: `${prefix}[${index}].filename`,
+        code: "filename_invalid",
+        message: `filename has more than ${lim.maxFilenameLength} characters.`,
+      });
+    } else {
+      filename = normaliseFilename(original, {
+        maxLength: lim.maxFilenameLength,
+        fallback: `bijlage-${index + 1}.pdf`,
+      });
+    }
+    const type = attachment.document_type ?? null;
+    if (type !== null && !DOCUMENT_TYPES.has(type)) {
+      errors.push({
+        field: `${prefix}[${index}].document_type`,
+        code: "document_type_invalid",
+        message: "document_type must be invoice, wik_letter, other or null.",
+      });
+    }
+    return {
+      index,
+      filename,
+      original_filename: original,
+      document_type: type !== null && DOCUMENT_TYPES.has(type) ? type : null,
+      errors,
+    };
+  }
+}
+
+/**
+ * Like {@link checkAttachments}, but returns only the accepted attachments and throws a
+ * {@link PdfGuardError} (status 422, code `invalid_attachment` or `validation_error`, with
+ * `errors[]`) when anything is refused.
+ *
+ * @example
+ * try {
+ *   const pdfs = await decodeAttachments(order.attachments ?? []);
+ * } catch (error) {
+ *   if (isPdfGuardError(error)) console.log(error.status, error.code, error.errors);
+ * }
+ */
+export async function decodeAttachments(
+  attachments: readonly AttachmentInput[],
+  options: CheckAttachmentsOptions = {},
+): Promise<CheckedAttachment[]> {
+  const result = await checkAttachments(attachments, options);
+  if (!result.ok) {
+    throw new PdfGuardError({
+      status: 422,
+      code: result.problem_code ?? "invalid_attachment",
+      detail: result.detail ?? "An attachment was refused.",
+      errors: result.errors,
+    });
+  }
+  return result.attachments.filter((a): a is CheckedAttachment => a.status === "accepted");
+}
+
+interface PreparedAttachment {
+  index: number;
+  filename: string | null;
+  original_filename: string;
+  document_type: "invoice" | "wik_letter" | "other" | null;
+  errors: AttachmentFieldError[];
+}
+
+function refusedResult(
+  errors: AttachmentFieldError[],
+  attachments: Array<CheckedAttachment | RefusedAttachment>,
+  total: number,
+): AttachmentCheckResult {
+  const problem = problemCodeForAll(errors);
+  const refused = new Set(errors.map((e) => e.field.match(/\[(\d+)\]/)?.[1]).filter(Boolean)).size;
+  const detail =
+    problem === "invalid_attachment"
+      ? `${refused} attachment${refused === 1 ? " was" : "s were"} refused: each must be a valid PDF that opens without a password.`
+      : "The attachments break a limit or a field rule; see errors.";
+  return { ok: false, problem_code: problem, detail, errors, attachments, total_bytes: total };
+}

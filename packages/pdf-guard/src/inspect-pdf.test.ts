@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { inspectPdf } from "./inspect-pdf.js";
+import {
+  garbagePdf,
+  invoiceLines,
+  makeEncryptedPdf,
+  makeFlateBombPdf,
+  makeTextPdf,
+  truncate,
+} from "./internal/testing/fixtures.js";
+
+describe("inspectPdf", () => {
+  it("reads page count and text of a valid PDF in a worker", async () => {
+    const bytes = await makeTextPdf({
+      pages: [
+        invoiceLines({ number: "F-2026-001", total: "€ 1.250,00" }),
+        ["Pagina 2", "Algemene voorwaarden"],
+      ],
+    });
+    const r = await inspectPdf(bytes);
+    if (!r.ok) throw new Error(r.code);
+    expect(r.page_count).toBe(2);
+    expect(r.pages).toHaveLength(2);
+    expect(r.pages[0]).toContain("Factuurnummer: F-2026-001\nFactuurdatum: 15-01-2026");
+    expect(r.pages[0]).toContain("Totaal te betalen: € 1.250,00");
+    expect(r.pages[1]).toBe("Pagina 2\nAlgemene voorwaarden");
+    expect(r.text).toBe(`${r.pages[0]}\n\f\n${r.pages[1]}`);
+    expect(r.encryption).toBe("none");
+    expect(r.text_truncated).toBe(false);
+    expect(r.pdf_version).toBe("1.7");
+  });
+
+  it("reads a PDF with object streams (PDF 1.5 cross-reference streams)", async () => {
+    const r = await inspectPdf(await makeTextPdf({ pages: [["Regel één"]], objectStreams: true }));
+    expect(r.ok && r.text).toBe("Regel één");
+  });
+
+  it("gives the same result on the calling thread", async () => {
+    const bytes = await makeTextPdf({ pages: [["Een regel", "Nog een regel"]] });
+    const inWorker = await inspectPdf(bytes);
+    const inline = await inspectPdf(bytes, { isolation: "none" });
+    expect(inline).toEqual(inWorker);
+  });
+
+  it("cuts the text at maxTextChars and says so", async () => {
+    const bytes = await makeTextPdf({ pages: [["abcdefghij"], ["klmnopqrst"]] });
+    const r = await inspectPdf(bytes, { limits: { maxTextChars: 15 } });
+    expect(r.ok && r.pages).toEqual(["abcdefghij", "klmno"]);
+    expect(r.ok && r.text_truncated).toBe(true);
+    expect(r.ok && r.page_count).toBe(2);
+  });
+
+  it("refuses a password-protected PDF", async () => {
+    const r = await inspectPdf(makeEncryptedPdf(["Geheim"], "secret", "owner"));
+    expect(r).toEqual({
+      ok: false,
+      code: "pdf_password_protected",
+      message: "The PDF is password protected; send it without a password.",
+    });
+  });
+
+  it("accepts an owner-password-only PDF and reads its text", async () => {
+    const r = await inspectPdf(makeEncryptedPdf(["Factuurnummer: F-9", "Totaal: € 12,50"], "", "owner"));
+    expect(r.ok && r.encryption).toBe("owner_password_only");
+    expect(r.ok && r.text).toBe("Factuurnummer: F-9\nTotaal: € 12,50");
+  });
+
+  it("refuses truncated, damaged and non-PDF content with distinct codes", async () => {
+    const bytes = await makeTextPdf({ pages: [["Tekst"]] });
+    const lostEnd = await inspectPdf(truncate(bytes, bytes.length - 10));
+    expect(lostEnd.ok ? null : lostEnd.code).toBe("pdf_truncated");
+    const half = await inspectPdf(truncate(bytes, Math.floor(bytes.length / 2)));
+    expect(half.ok ? null : half.code).toBe("pdf_truncated");
+    const garbage = await inspectPdf(garbagePdf(4096));
+    expect(garbage).toEqual({
+      ok: false,
+      code: "pdf_damaged",
+      message: "The PDF is damaged and cannot be read.",
+    });
+    const text = await inspectPdf(new TextEncoder().encode("Dit is geen PDF"));
+    expect(text.ok ? null : text.code).toBe("not_pdf");
+    const empty = await inspectPdf(new Uint8Array(0));
+    expect(empty).toEqual({ ok: false, code: "not_pdf", message: "The file is empty." });
+  });
+
+  it("stops a decompression bomb at the memory budget", async () => {
+    // 300 KB that inflate to 300 MiB; the budget is 64 MiB.
+    const r = await inspectPdf(makeFlateBombPdf(300), { limits: { parseMemoryMb: 64 } });
+    expect(r.ok ? null : r.code).toBe("pdf_too_complex");
+  });
+
+  it("stops a parse that takes longer than the time budget", async () => {
+    const r = await inspectPdf(makeFlateBombPdf(300), {
+      limits: { parseTimeoutMs: 50, parseMemoryMb: 2048 },
+    });
+    expect(r.ok ? null : r.code).toBe("pdf_timeout");
+  });
+});

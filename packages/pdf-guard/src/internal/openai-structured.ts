@@ -1,0 +1,95 @@
+import OpenAI from "openai";
+import type { z } from "zod";
+
+/** Connection settings shared by the OpenAI checker and title writer. */
+export interface OpenAIConnection {
+  apiKey: string;
+  model: string;
+  baseURL: string | undefined;
+  timeoutMs: number;
+  maxRetries: number;
+  client: OpenAI | undefined;
+}
+
+/** Makes the SDK client, or reuses the one the host passed in. */
+export function openAIClient(connection: OpenAIConnection): OpenAI {
+  return (
+    connection.client ??
+    new OpenAI({
+      apiKey: connection.apiKey,
+      baseURL: connection.baseURL,
+      timeout: connection.timeoutMs,
+      maxRetries: connection.maxRetries,
+    })
+  );
+}
+
+/** Why a structured answer could not be used; the message is logged, never shown to a client. */
+export class StructuredOutputError extends Error {
+  readonly code: "model_refused" | "model_incomplete" | "model_output_invalid";
+  constructor(code: StructuredOutputError["code"], message: string) {
+    super(message);
+    this.name = "StructuredOutputError";
+    this.code = code;
+  }
+}
+
+/**
+ * Sends one Responses API request with a strict JSON schema (made from the zod schema) as the
+ * output format, and validates the answer with the same zod schema: the schema constrains the
+ * model, the validation protects us when it (or a proxy) does not comply.
+ */
+export async function requestStructured<T extends z.ZodType>(
+  client: OpenAI,
+  request: {
+    model: string;
+    instructions: string;
+    content: OpenAI.Responses.ResponseInputContent[];
+    schemaName: string;
+    jsonSchema: Record<string, unknown>;
+    schema: T;
+    signal: AbortSignal;
+  },
+): Promise<z.infer<T>> {
+  const response = await client.responses.create(
+    {
+      model: request.model,
+      instructions: request.instructions,
+      input: [{ role: "user", content: request.content }],
+      text: {
+        format: { type: "json_schema", name: request.schemaName, schema: request.jsonSchema, strict: true },
+      },
+      store: false,
+    },
+    { signal: request.signal },
+  );
+  if (response.status === "incomplete") {
+    throw new StructuredOutputError(
+      "model_incomplete",
+      `the answer is incomplete (${response.incomplete_details?.reason ?? "no reason given"})`,
+    );
+  }
+  let text = "";
+  for (const item of response.output ?? []) {
+    if (item.type !== "message") continue;
+    for (const part of item.content) {
+      if (part.type === "refusal")
+        throw new StructuredOutputError("model_refused", `the model refused: ${part.refusal}`);
+      if (part.type === "output_text") text += part.text;
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new StructuredOutputError("model_output_invalid", "the answer is not JSON");
+  }
+  const parsed = request.schema.safeParse(json);
+  if (!parsed.success) {
+    throw new StructuredOutputError(
+      "model_output_invalid",
+      `the answer does not match the schema: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,17 @@
+/** What the PDF parse reports: the facts of a readable PDF, or why it was not readable. */
+export type PdfParseOutcome =
+  | {
+      ok: true;
+      page_count: number;
+      pages: string[];
+      text_truncated: boolean;
+      encryption: "none" | "owner_password_only";
+      pdf_version: string | null;
+    }
+  | { ok: false; reason: "password" | "damaged"; detail: string };
+
+/** Opens a PDF with pdf.js and extracts its text, page by page. */
+export declare function parsePdf(
+  bytes: Uint8Array,
+  options: { maxTextChars: number },
+): Promise<PdfParseOutcome>;

@@ -1,0 +1,69 @@
+/**
+ * Limits applied to the attachments of one order. All sizes count the decoded binary (spec section
+ * Limits: "counted on the decoded binary").
+ *
+ * @example
+ * const limits: AttachmentLimits = { ...DEFAULT_ATTACHMENT_LIMITS, maxAttachments: 10 };
+ */
+export interface AttachmentLimits {
+  /** Most attachments per order. Default 30 (decision pdf-guard-attachment-count). */
+  maxAttachments: number;
+  /** Most decoded bytes per file. Default 10 MiB (spec: "10 MB per file"). */
+  maxFileBytes: number;
+  /** Most decoded bytes per order. Default 25 MiB (spec: "25 MB in total"). */
+  maxTotalBytes: number;
+  /** Longest filename accepted, in characters (spec Attachment: filename max 120). */
+  maxFilenameLength: number;
+  /** Wall-clock time one PDF may take to parse before it is refused as `pdf_timeout`. */
+  parseTimeoutMs: number;
+  /**
+   * Memory one PDF parse may use, in MiB: the worker's V8 heap is capped at this size and its
+   * ArrayBuffers (decoded streams) plus heap are watched against it; over it the file is
+   * refused as `pdf_too_complex`.
+   */
+  parseMemoryMb: number;
+  /** Most characters of text kept per PDF; the rest is cut and `text_truncated` is set. */
+  maxTextChars: number;
+  /** How many PDFs are parsed at the same time (one worker thread each). */
+  concurrency: number;
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * The defaults. "MB" in the spec is read as MiB (2^20 bytes), the reading that never refuses a file
+ * a client's operating system shows as at most 10 MB (decision pdf-guard-size-units).
+ *
+ * @example
+ * DEFAULT_ATTACHMENT_LIMITS.maxFileBytes; // 10485760
+ */
+export const DEFAULT_ATTACHMENT_LIMITS: Readonly<AttachmentLimits> = Object.freeze({
+  maxAttachments: 30,
+  maxFileBytes: 10 * MIB,
+  maxTotalBytes: 25 * MIB,
+  maxFilenameLength: 120,
+  parseTimeoutMs: 10_000,
+  parseMemoryMb: 256,
+  maxTextChars: 200_000,
+  concurrency: 2,
+});
+
+/**
+ * Fills in the defaults and rejects nonsense (a limit that is not a positive integer), so a typo in
+ * a configuration file fails at start-up instead of letting every file through.
+ *
+ * @example
+ * resolveAttachmentLimits({ maxAttachments: 10 }).maxAttachments; // 10
+ */
+export function resolveAttachmentLimits(overrides: Partial<AttachmentLimits> = {}): AttachmentLimits {
+  const limits: AttachmentLimits = { ...DEFAULT_ATTACHMENT_LIMITS };
+  for (const [key, value] of Object.entries(overrides) as [keyof AttachmentLimits, unknown][]) {
+    if (value === undefined) continue;
+    if (!(key in DEFAULT_ATTACHMENT_LIMITS)) throw new TypeError(`unknown attachment limit: ${key}`);
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+      throw new RangeError(`attachment limit ${key} must be a positive integer, got ${String(value)}`);
+    }
+    limits[key] = value;
+  }
+  return limits;
+}
