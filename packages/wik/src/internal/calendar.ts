@@ -47,10 +47,19 @@ export function civilFromDay(dayNumber: number): [number, number, number] {
   return [year, month, day];
 }
 
+// Formatting dominates the cost of a long interest breakdown, and the same few thousand dates recur,
+// so formatted days from 1970 up to 2199 are memoised (at most 84,000 short strings).
+const FORMAT_CACHE_DAYS = 84_000;
+const formatCache = new Map<number, string>();
+
 /** `YYYY-MM-DD` of a day number. */
 export function formatDay(dayNumber: number): string {
+  const cached = formatCache.get(dayNumber);
+  if (cached !== undefined) return cached;
   const [year, month, day] = civilFromDay(dayNumber);
-  return `${year}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
+  const text = `${String(year).padStart(4, "0")}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
+  if (dayNumber >= 0 && dayNumber < FORMAT_CACHE_DAYS) formatCache.set(dayNumber, text);
+  return text;
 }
 
 /**
