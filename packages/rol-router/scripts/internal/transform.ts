@@ -86,7 +86,10 @@ function checkLetterRanges(loc: string, sessions: Session[]): void {
  * @example
  * const dataset = transform(readInputs("../shared/data/rol-router"));
  */
-export function transform(inputs: RawInputs): RolRouterDataset {
+export function transform(
+  inputs: RawInputs,
+  assessments: Record<string, { confidence: Confidence; note: string }> = SCHEDULE_ASSESSMENT,
+): RolRouterDataset {
   const woonplaatsen = parseCsv(inputs["woonplaatsen.csv"]);
   const gemeenten = parseCsv(inputs["gemeenten.csv"]);
   const kanton = parseCsv(inputs["gemeente-kanton.csv"]);
@@ -101,7 +104,7 @@ export function transform(inputs: RawInputs): RolRouterDataset {
       locationCourt.set(loc.naam, court.rechtbank);
       const sessions = loc.rolzittingen.map((r) => toSession(loc.naam, r));
       checkLetterRanges(loc.naam, sessions);
-      const assessment = SCHEDULE_ASSESSMENT[loc.naam];
+      const assessment = assessments[loc.naam];
       if (sessions.length > 0 && !assessment) fail(`${loc.naam} has rolzittingen but no schedule assessment`);
       if (sessions.length === 0 && assessment)
         fail(`${loc.naam} has a schedule assessment but no rolzittingen`);
@@ -125,7 +128,7 @@ export function transform(inputs: RawInputs): RolRouterDataset {
       });
     }
   }
-  for (const name of Object.keys(SCHEDULE_ASSESSMENT)) {
+  for (const name of Object.keys(assessments)) {
     if (!locationCourt.has(name)) fail(`schedule assessment for unknown location ${name}`);
   }
 
