@@ -1,0 +1,91 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { signWebhook, type WebhookEvent } from "@incasso/webhook-signing";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp, incassoWebhook } from "./app.js";
+
+const SECRET = "whsec_example_express";
+// Pretty-printed, non-ASCII: any re-serialisation on the way would break the signature.
+const BODY = `${JSON.stringify(
+  {
+    id: "evt_0f1e2d3c4b5a6978",
+    object: "event",
+    type: "case.closed",
+    created_at: "2026-11-21T10:00:00Z",
+    data: {
+      order_id: "ord_0123456789abcdef",
+      case_number: "2026-000123",
+      reference: "Één café €",
+      case_event: null,
+    },
+  },
+  null,
+  2,
+)}\n`;
+
+const received: WebhookEvent[] = [];
+const onEvent = (event: WebhookEvent) => void received.push(event);
+
+function listen(app: express.Express): Promise<{ server: Server; url: string }> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ server, url: `http://127.0.0.1:${port}/webhooks/incasso` });
+    });
+  });
+}
+
+const post = (url: string, body: string, headers: Record<string, string>) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+
+let good: { server: Server; url: string };
+let misordered: { server: Server; url: string };
+
+beforeAll(async () => {
+  good = await listen(createApp({ secret: SECRET, onEvent }));
+  // The classic mistake: a global JSON parser in front of the webhook route.
+  const wrong = express();
+  wrong.use(express.json());
+  wrong.post("/webhooks/incasso", ...incassoWebhook({ secret: SECRET, onEvent }));
+  misordered = await listen(wrong);
+});
+afterAll(() => {
+  good.server.close();
+  misordered.server.close();
+});
+
+describe("Express 5 receiver", () => {
+  it("answers 204 to a signed delivery and hands over the parsed event", async () => {
+    const res = await post(good.url, BODY, signWebhook({ body: BODY, secret: SECRET }));
+    expect(res.status).toBe(204);
+    expect(received.at(-1)).toEqual(JSON.parse(BODY));
+  });
+
+  it("answers 400 signature_mismatch to a tampered delivery", async () => {
+    const res = await post(
+      good.url,
+      BODY.replace("case.closed", "case.updated"),
+      signWebhook({ body: BODY, secret: SECRET }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    expect(await res.json()).toMatchObject({ status: 400, code: "signature_mismatch" });
+  });
+
+  it("answers 400 timestamp_out_of_tolerance to a replay of an old delivery", async () => {
+    const old = Math.floor(Date.now() / 1000) - 301;
+    const res = await post(good.url, BODY, signWebhook({ body: BODY, secret: SECRET, timestamp: old }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "timestamp_out_of_tolerance" });
+  });
+
+  it("answers 500 body_already_parsed when express.json() runs before the route", async () => {
+    const res = await post(misordered.url, BODY, signWebhook({ body: BODY, secret: SECRET }));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({
+      code: "body_already_parsed",
+      detail: "Mount the webhook route before express.json().",
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import {
+  constructWebhookEvent,
+  isWebhookVerificationError,
+  type WebhookEvent,
+} from "@incasso/webhook-signing";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
+
+export interface WebhookOptions {
+  /** The signing secret, or [new, old] while rotating. */
+  secret: string | string[];
+  /** Your work. Keep it short or queue it: the service expects a 2xx within a few seconds. */
+  onEvent: (event: WebhookEvent) => void | Promise<void>;
+}
+
+/**
+ * The webhook route as an encapsulated plugin: inside it, every content type is read as a raw
+ * Buffer instead of being JSON-parsed, so the signature is checked against exactly the bytes
+ * sent. Routes outside the plugin keep Fastify's normal JSON parsing.
+ */
+export const incassoWebhook: FastifyPluginAsync<WebhookOptions> = async (scope, options) => {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  scope.post("/webhooks/incasso", async (request, reply) => {
+    let event: WebhookEvent;
+    try {
+      event = constructWebhookEvent(request.body as Buffer, request.headers, options.secret);
+    } catch (error) {
+      if (!isWebhookVerificationError(error)) throw error; // configuration bug → Fastify answers 500
+      return reply.code(error.status).type("application/problem+json").send({
+        type: "about:blank",
+        title: "Webhook rejected",
+        status: error.status,
+        code: error.code,
+        detail: error.message,
+      });
+    }
+    await options.onEvent(event);
+    return reply.code(204).send();
+  });
+};
+
+/** An app with the webhook plugin registered. */
+export function createApp(options: WebhookOptions): FastifyInstance {
+  const app = Fastify();
+  app.register(incassoWebhook, options);
+  return app;
+}

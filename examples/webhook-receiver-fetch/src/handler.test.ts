@@ -1,0 +1,64 @@
+import { signWebhook, type WebhookEvent } from "@incasso/webhook-signing";
+import { serve } from "srvx";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWebhookHandler } from "./handler.js";
+
+const SECRET = "whsec_example_fetch";
+// Pretty-printed, non-ASCII: any re-serialisation on the way would break the signature.
+const BODY = `${JSON.stringify(
+  {
+    id: "evt_0f1e2d3c4b5a6978",
+    object: "event",
+    type: "payment.received",
+    created_at: "2026-11-21T10:00:00Z",
+    data: {
+      order_id: "ord_0123456789abcdef",
+      case_number: "2026-000123",
+      reference: "Één café €",
+      case_event: "case_payments",
+    },
+  },
+  null,
+  2,
+)}\n`;
+
+const received: WebhookEvent[] = [];
+const server = serve({
+  fetch: createWebhookHandler({ secret: SECRET, onEvent: (event) => void received.push(event) }),
+  hostname: "127.0.0.1",
+  port: 0,
+  silent: true,
+  gracefulShutdown: false,
+});
+let url: string;
+
+beforeAll(async () => {
+  await server.ready();
+  url = new URL("/webhooks/incasso", server.url).href;
+});
+afterAll(() => server.close(true));
+
+const post = (body: string, headers: Record<string, string>) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+
+describe("fetch handler receiver", () => {
+  it("answers 204 to a signed delivery and hands over the parsed event", async () => {
+    const res = await post(BODY, signWebhook({ body: BODY, secret: SECRET }));
+    expect(res.status).toBe(204);
+    expect(received.at(-1)).toEqual(JSON.parse(BODY));
+  });
+
+  it("answers 400 signature_mismatch to a tampered delivery", async () => {
+    const headers = signWebhook({ body: BODY, secret: SECRET });
+    const res = await post(BODY.replace("2026-000123", "2026-999999"), headers);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(await res.json()).toMatchObject({ status: 400, code: "signature_mismatch" });
+  });
+
+  it("answers 400 missing_header to an unsigned request", async () => {
+    const res = await post(BODY, {});
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "missing_header" });
+  });
+});
