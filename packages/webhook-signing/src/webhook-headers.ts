@@ -32,11 +32,12 @@ export const WEBHOOK_HEADERS = {
  * };
  * ```
  */
-export interface WebhookSignatureHeaders {
+// A type alias, not an interface: an alias is assignable to Record<string, string> and HeadersInit.
+export type WebhookSignatureHeaders = {
   "X-Service-Signature": string;
   "X-Service-Timestamp": string;
   "X-Service-Event": string;
-}
+};
 
 /**
  * Headers as the receiver has them: a web `Headers` object (fetch, h3, Hono, Deno, Bun) or a
