@@ -44,7 +44,7 @@ const INVOICE_LABEL =
 const NL_VAT = /\bNL[\s.]?\d{4}[\s.]?\d{2}[\s.]?\d{3}[\s.]?B[\s.]?\d{2}\b/gi;
 // Any EU VAT number after a label such as "BTW-nummer" or "VAT number".
 const VAT_LABEL =
-  /\b(?:btw[-\s]?(?:nummer|nr\.?|id|identificatienummer)|vat\s?(?:number|no\.?|id|reg(?:istration)?\.?\s?(?:no\.?|number)?))\s*[:.]?\s*([A-Z]{2}[\s.]?[0-9A-Z][0-9A-Z\s.]{6,16}[0-9A-Z])/gi;
+  /\b(?:btw[-\s]?(?:nummer|nr\.?|id|identificatienummer)|vat\s?(?:number|no\.?|id|reg(?:istration)?\.?\s?(?:no\.?|number)?))\s*[:.]?\s*([A-Z]{2}[ .]?[0-9A-Z][0-9A-Z .]{6,16}[0-9A-Z])(?![0-9A-Z])/gi;
 
 // Dutch postcode: four digits (not starting with 0), optional space, two capital letters.
 const POSTCODE = /\b([1-9]\d{3})\s?([A-Z]{2})\b/g;
