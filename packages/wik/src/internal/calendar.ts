@@ -83,6 +83,11 @@ export function parseIsoDay(value: string): number | undefined {
  */
 export function addYears(dayNumber: number, years: number): number {
   const [year, month, day] = civilFromDay(dayNumber);
+  return civilPlusYears(year, month, day, years);
+}
+
+/** {@link addYears} on a civil date already split into its parts. */
+export function civilPlusYears(year: number, month: number, day: number, years: number): number {
   const target = year + years;
   if (month === 2 && day === 29 && !isLeapYear(target)) return dayFromCivil(target, 3, 1);
   return dayFromCivil(target, month, day);

@@ -1,5 +1,5 @@
 import { WikError } from "../errors.js";
-import { addYears } from "./calendar.js";
+import { civilFromDay, civilPlusYears } from "./calendar.js";
 import { type CompiledSeries, LAST_KNOWN_DAY, rateIndexOn } from "./compiled-rates.js";
 import { multiplyDivideRoundHalfUp, safeAdd } from "./rounding.js";
 
@@ -77,12 +77,13 @@ export function runInterest(input: EngineInput): EngineResult {
   const { starts, centiPercent } = series;
   let base = input.principalCents;
   let total = 0;
+  const [firstYear, firstMonth, firstDate] = civilFromDay(firstDay);
   let year = 1;
   let yearStart = firstDay;
   while (yearStart <= endDay) {
     // The k-th year runs from the first interest day plus k - 1 years up to the day before the
     // first interest day plus k years (a year of 365 or 366 days).
-    const nextYearStart = addYears(firstDay, year);
+    const nextYearStart = civilPlusYears(firstYear, firstMonth, firstDate, year);
     const yearLast = Math.min(nextYearStart - 1, endDay);
     const denominator = (dayCount === "actual/365" ? 365 : nextYearStart - yearStart) * 10_000;
     let yearInterest = 0;
