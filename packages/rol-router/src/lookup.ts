@@ -16,6 +16,7 @@ import {
   planWeekday,
   type ResolvedScheduling,
   resolveScheduling,
+  withToday,
 } from "./internal/scheduling.js";
 import { analyseName, type NameAnalysis } from "./maatgevende-letter.js";
 import { type RolRouterRequestInput, RolRouterRequestSchema } from "./request-schema.js";
@@ -77,14 +78,22 @@ export function createRolRouter(options: RolRouterOptions = {}): RolRouter {
   const { data, overrides, ...defaults } = options;
   let dataset = data ? validateDataset(data) : BUNDLED_DATASET;
   if (overrides) dataset = applyOverrides(dataset, overrides);
-  // Resolve once so malformed defaults fail at creation, not on the first request.
-  resolveScheduling({ ...defaults, today: defaults.today ?? "2026-01-01" });
+  // Resolve once: malformed defaults fail at creation, and a request that only sets `today` (the
+  // usual case) reuses the resolved defaults.
+  const base = resolveScheduling({ ...defaults, today: defaults.today ?? "2026-01-01" });
+  const onlyToday = (o: SchedulingOptions) => {
+    for (const key in o) if (key !== "today") return false;
+    return true;
+  };
   const index = buildPlaceIndex(dataset);
   const locations = new Map(dataset.locations.map((l) => [l.name, l]));
   return {
     dataset,
     lookup(request, callOptions = {}) {
-      return lookup(dataset, index, locations, request, resolveScheduling({ ...defaults, ...callOptions }));
+      const s = onlyToday(callOptions)
+        ? withToday(base, callOptions.today ?? defaults.today)
+        : resolveScheduling({ ...defaults, ...callOptions });
+      return lookup(dataset, index, locations, request, s);
     },
   };
 }
@@ -133,6 +142,18 @@ export function lookupRolRouter(
   return router.lookup(request, scheduling);
 }
 
+/** The fields every unresolved result has. */
+function common(status: "not_found" | "ambiguous", woonplaats: string, letter: string | null) {
+  return {
+    object: "rol_router_result" as const,
+    status,
+    woonplaats,
+    maatgevende_letter: letter,
+    disclaimer: disclaimerFor(undefined, undefined, false),
+    ontbrekend: [],
+  };
+}
+
 function option(ref: PlaceRef): RolRouterPlaceOption {
   return {
     woonplaats: ref.name,
@@ -176,14 +197,6 @@ function lookup(
   }
 
   const resolution = resolvePlace(index, request.woonplaats, request.gemeente, request.provincie);
-  const common = (status: "not_found" | "ambiguous") => ({
-    object: "rol_router_result" as const,
-    status,
-    woonplaats: request.woonplaats,
-    maatgevende_letter: name.letter,
-    disclaimer: disclaimerFor(undefined, undefined, false),
-    ontbrekend: [],
-  });
   if (resolution.kind === "not_found") {
     opmerkingen.unshift(
       resolution.suggestions.length > 0
@@ -191,7 +204,7 @@ function lookup(
         : `Woonplaats '${request.woonplaats}' niet gevonden.`,
     );
     return {
-      ...common("not_found"),
+      ...common("not_found", request.woonplaats, name.letter),
       suggesties: resolution.suggestions.map(option),
       opmerkingen,
       data_versie: dataset.version,
@@ -208,7 +221,7 @@ function lookup(
       `Woonplaats '${request.woonplaats}' bestaat, maar niet in ${narrowed}; zie de suggesties.`,
     );
     return {
-      ...common("not_found"),
+      ...common("not_found", request.woonplaats, name.letter),
       suggesties: resolution.candidates.map(option),
       opmerkingen,
       data_versie: dataset.version,
@@ -220,7 +233,7 @@ function lookup(
       `Woonplaats '${request.woonplaats}' komt voor in ${count} gemeenten; stuur 'gemeente' of 'provincie' mee.`,
     );
     return {
-      ...common("ambiguous"),
+      ...common("ambiguous", request.woonplaats, name.letter),
       opties: resolution.options.map(option),
       opmerkingen,
       data_versie: dataset.version,
@@ -256,8 +269,10 @@ function resolved(
       missing.push("correspondentieadres");
     roldagen = schedule(loc, name, betekening, s, missing, opmerkingen);
   }
-  const status = missing.some((p) => DOWNGRADES.has(p)) ? "incomplete" : "ok";
-  return {
+  let status: "ok" | "incomplete" = "ok";
+  for (const part of missing) if (DOWNGRADES.has(part)) status = "incomplete";
+  // Built by assignment, in wire order, so optional fields are absent rather than undefined.
+  const result: RolRouterResult = {
     object: "rol_router_result",
     status,
     woonplaats: place.name,
@@ -266,30 +281,33 @@ function resolved(
     provincie: m.province,
     rechtbank: m.court,
     arrondissement: m.arrondissement,
-    ...(loc
-      ? {
-          kantonlocatie: loc.name,
-          correspondentieadres: { ...loc.postalAddress },
-          bezoekadres: loc.visitingAddress,
-        }
-      : {}),
-    maatgevende_letter: name.letter,
-    ...(roldagen ? { roldagen } : {}),
-    disclaimer: disclaimerFor(m, loc, roldagen !== undefined),
-    betrouwbaarheid: {
-      arrondissement: m.courtConfidence,
-      kantonlocatie: m.confidence,
-      rolzitting: roldagen ? (loc?.scheduleConfidence ?? null) : null,
-    },
-    bronnen: {
-      gemeente: m.source,
-      kantonlocatie: loc ? [...loc.sources] : [],
-      rolzitting: roldagen ? (loc?.scheduleNote ?? null) : null,
-    },
-    ontbrekend: missing,
-    opmerkingen,
-    data_versie: dataset.version,
+  } as RolRouterResult;
+  if (loc) {
+    result.kantonlocatie = loc.name;
+    result.correspondentieadres = {
+      postbus: loc.postalAddress.postbus,
+      postcode: loc.postalAddress.postcode,
+      plaats: loc.postalAddress.plaats,
+    };
+    result.bezoekadres = loc.visitingAddress;
+  }
+  result.maatgevende_letter = name.letter;
+  if (roldagen) result.roldagen = roldagen;
+  result.disclaimer = disclaimerFor(m, loc, roldagen !== undefined);
+  result.betrouwbaarheid = {
+    arrondissement: m.courtConfidence,
+    kantonlocatie: m.confidence,
+    rolzitting: roldagen ? (loc?.scheduleConfidence ?? null) : null,
   };
+  result.bronnen = {
+    gemeente: m.source,
+    kantonlocatie: loc ? loc.sources.slice() : [],
+    rolzitting: roldagen ? (loc?.scheduleNote ?? null) : null,
+  };
+  result.ontbrekend = missing;
+  result.opmerkingen = opmerkingen;
+  result.data_versie = dataset.version;
+  return result;
 }
 
 function inRange(letter: string, session: Session): boolean {

@@ -161,7 +161,12 @@ export interface NameAnalysis {
   startsWithIJ: boolean;
 }
 
+const NON_ASCII = /[^\x20-\x7e]/;
+
 function fold(text: string): string {
+  // NFKD is costly; plain ASCII names (the usual case) need only lower-casing.
+  if (!NON_ASCII.test(text))
+    return text.includes("`") ? text.toLowerCase().replace(/`/g, "'") : text.toLowerCase();
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -169,29 +174,44 @@ function fold(text: string): string {
     .replace(/[’‘`´]/g, "'");
 }
 
+/** Cheap pre-check: every legal-form phrase contains one of these words. */
+const PHRASE_HINT = /vennootschap|vereniging|waarborg|aansprakelijk|oprichting/;
+const SEPARATORS = /[\s,;:()[\]{}&+/"]+/;
+const ELIDED_ARTICLE = /^('[st])-?(.+)$/;
+const ELIDED_PREPOSITION = /^([dl]')(.+)$/;
+
 function tokenise(name: string): { tokens: string[]; company: boolean } {
-  let text = ` ${fold(name)} `;
-  const marker = TRADE_NAME_MARKER.exec(text);
-  if (marker) text = text.slice(0, marker.index);
+  let text = fold(name);
+  const marker = text.includes("h") ? TRADE_NAME_MARKER.exec(` ${text} `) : null;
+  if (marker) text = ` ${text} `.slice(0, marker.index);
   let company = false;
-  for (const phrase of LEGAL_FORM_PHRASES) {
-    const parts = text.split(` ${phrase} `);
-    if (parts.length > 1) company = true;
-    text = parts.join(" ");
+  if (PHRASE_HINT.test(text)) {
+    text = ` ${text} `;
+    for (const phrase of LEGAL_FORM_PHRASES) {
+      const parts = text.split(` ${phrase} `);
+      if (parts.length > 1) company = true;
+      text = parts.join(" ");
+    }
   }
   const tokens: string[] = [];
-  for (const raw of text.split(/[\s,;:()[\]{}&+/"]+/)) {
+  for (const raw of text.split(SEPARATORS)) {
     if (raw === "") continue;
     // 's-Gravesande, 't-Hart, d'Ancona, l'Oréal: the article is a separate word.
-    const elided = /^('[st])-?(.+)$/.exec(raw) ?? /^([dl]')(.+)$/.exec(raw);
+    const elided = raw.includes("'") ? (ELIDED_ARTICLE.exec(raw) ?? ELIDED_PREPOSITION.exec(raw)) : null;
     if (elided?.[1] && elided[2]) tokens.push(elided[1], elided[2]);
     else tokens.push(raw);
   }
-  if (!company) company = tokens.some((t) => LEGAL_FORMS.has(t.replace(/[.']/g, "")));
+  if (!company) company = tokens.some((t) => LEGAL_FORMS.has(bareWord(t)));
   return { tokens, company };
 }
 
+/** A word without dots and apostrophes: `B.V.` → `bv`, `'t` → `t`. */
+function bareWord(token: string): string {
+  return token.includes(".") || token.includes("'") ? token.replace(/[.']/g, "") : token;
+}
+
 const INITIALS = /^(?:[a-z]\.)+[a-z]?\.?$/;
+const HAS_ALNUM = /[a-z0-9]/;
 
 /**
  * Reads a defendant's name the way the courts' letter rules do. See {@link deriveMaatgevendeLetter}.
@@ -205,9 +225,9 @@ export function analyseName(naam: string): NameAnalysis {
   let lastInfix: string | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as string;
-    const bare = token.replace(/[.']/g, "");
+    const bare = bareWord(token);
     const more = i < tokens.length - 1;
-    if (!/[a-z0-9]/.test(bare) || LEGAL_FORMS.has(bare) || TITLES.has(bare)) {
+    if (!HAS_ALNUM.test(bare) || LEGAL_FORMS.has(bare) || TITLES.has(bare)) {
       skipped.push(token);
       continue;
     }
@@ -218,7 +238,7 @@ export function analyseName(naam: string): NameAnalysis {
     }
     // Initials (`J.`, `J.P.`, or a lone letter before the surname) are not the surname. In a
     // company name (one with a legal form) letters with dots are the name itself: `A.S.R. N.V.`.
-    if (more && !company && (INITIALS.test(token) || /^[a-z]$/.test(bare))) {
+    if (more && !company && ((bare.length === 1 && bare >= "a" && bare <= "z") || INITIALS.test(token))) {
       skipped.push(token);
       continue;
     }

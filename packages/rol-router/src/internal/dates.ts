@@ -27,15 +27,33 @@ export function parseIsoDay(text: string): number | undefined {
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/**
+ * Year, month and day of a day number, by integer arithmetic (H. Hinnant, "civil_from_days"), so
+ * the hot path allocates no Date objects.
+ */
+function civil(day: number): [year: number, month: number, date: number] {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
+}
+
 /** `YYYY-MM-DD` of a day number. */
 export function formatDay(day: number): string {
-  const d = new Date(day * MS_PER_DAY);
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+  const [y, m, d] = civil(day);
+  return `${y}-${pad2(m)}-${pad2(d)}`;
 }
 
 /** Year of a day number. */
 export function yearOf(day: number): number {
-  return new Date(day * MS_PER_DAY).getUTCFullYear();
+  return civil(day)[0];
 }
 
 /** 0 = Sunday … 6 = Saturday; 1970-01-01 was a Thursday. */

@@ -8,6 +8,8 @@ export interface PlaceRef {
   name: string;
   code: string;
   municipality: Municipality;
+  /** The normalised BAG name. */
+  key: string;
 }
 
 /** Lookup structures built once per dataset. */
@@ -42,8 +44,8 @@ export function buildPlaceIndex(dataset: RolRouterDataset): PlaceIndex {
     push(municipalities, m.code.toLowerCase(), m);
     push(municipalities, m.code.slice(2), m);
     for (const [name, code] of m.places) {
-      const ref: PlaceRef = { name, code, municipality: m };
-      push(full, normalisePlaceName(name), ref);
+      const ref: PlaceRef = { name, code, municipality: m, key: normalisePlaceName(name) };
+      push(full, ref.key, ref);
       const stripped = baseWithoutQualifier(name);
       if (stripped !== undefined) push(base, normalisePlaceName(stripped), ref);
     }
@@ -76,8 +78,9 @@ export type PlaceResolution =
   | { kind: "conflict"; candidates: PlaceRef[] }
   | { kind: "not_found"; suggestions: PlaceRef[] };
 
+const collator = new Intl.Collator("nl");
 const byName = (x: PlaceRef, y: PlaceRef) =>
-  x.name.localeCompare(y.name, "nl") || x.municipality.name.localeCompare(y.municipality.name, "nl");
+  collator.compare(x.name, y.name) || collator.compare(x.municipality.name, y.municipality.name);
 
 /**
  * Resolves a typed woonplaats, optionally narrowed by municipality and province.
@@ -99,6 +102,9 @@ export function resolvePlace(
   if (candidates.length === 0) candidates = trailingQualifierCandidates(index, key);
   if (candidates.length === 0) return { kind: "not_found", suggestions: suggest(index, key) };
 
+  if (candidates.length === 1 && gemeente === undefined && provincie === undefined) {
+    return { kind: "found", place: candidates[0] as PlaceRef };
+  }
   let filtered = candidates;
   if (gemeente !== undefined) {
     const wanted = index.municipalities.get(normalisePlaceName(gemeente)) ?? [];
@@ -113,7 +119,8 @@ export function resolvePlace(
   if (filtered.every((r) => r.municipality === first.municipality)) {
     // One municipality: the court follows from it. Prefer the exact BAG name when several of its
     // woonplaatsen share the base name.
-    const exact = filtered.find((r) => normalisePlaceName(r.name) === (PLACE_ALIASES[key] ?? key));
+    const target = PLACE_ALIASES[key] ?? key;
+    const exact = filtered.find((r) => r.key === target);
     return { kind: "found", place: exact ?? first };
   }
   return { kind: "ambiguous", options: [...filtered].sort(byName) };

@@ -44,7 +44,7 @@ export function baseWithoutQualifier(bagName: string): string | undefined {
  * `(O.)`, `(ZH.)`, `(Z.)`), normalised, mapped to the province name used in the data. `Friesland`
  * is the everyday name of `Fryslân`.
  */
-export const PROVINCE_ALIASES: Record<string, string> = {
+export const PROVINCE_ALIASES: Record<string, string> = Object.assign(Object.create(null), {
   drenthe: "Drenthe",
   dr: "Drenthe",
   flevoland: "Flevoland",
@@ -77,13 +77,13 @@ export const PROVINCE_ALIASES: Record<string, string> = {
   zl: "Zeeland",
   "zuid holland": "Zuid-Holland",
   zh: "Zuid-Holland",
-};
+});
 
 /**
  * Everyday names of places whose BAG name differs (WOONPLAATSEN-SOURCES.md, gaps 3; the issue names
  * "Den Haag" / "'s-Gravenhage" and "Den Bosch" / "'s-Hertogenbosch"). Keys and values normalised.
  */
-export const PLACE_ALIASES: Record<string, string> = {
+export const PLACE_ALIASES: Record<string, string> = Object.assign(Object.create(null), {
   "den haag": "s gravenhage",
   "den bosch": "s hertogenbosch",
-};
+});

@@ -18,6 +18,8 @@ export interface ResolvedScheduling {
   upcomingCount: number;
   extraClosure: ReadonlySet<number>;
   knownThrough: number;
+  /** Earliest service day from today (see {@link earliestServiceDay}), computed once per lookup. */
+  earliest: number;
 }
 
 function optionError(field: string, message: string): RolRouterError {
@@ -39,17 +41,27 @@ function countOption(field: string, value: number, min: number, max: number): nu
   return value;
 }
 
+const todayCache = new Map<string, number>();
+
 /** Resolves the "today" option: a date string as is, a Date as its date in the Netherlands. */
 export function resolveToday(today: string | Date | undefined): number {
   if (today === undefined) return amsterdamDay(new Date());
-  if (typeof today === "string") return isoOption("today", today);
+  if (typeof today === "string") {
+    let day = todayCache.get(today);
+    if (day === undefined) {
+      day = isoOption("today", today);
+      if (todayCache.size > 256) todayCache.clear();
+      todayCache.set(today, day);
+    }
+    return day;
+  }
   if (Number.isNaN(today.getTime())) throw optionError("today", "invalid Date");
   return amsterdamDay(today);
 }
 
 /** Validates and resolves {@link SchedulingOptions}; throws RolRouterError `invalid_option`. */
 export function resolveScheduling(options: SchedulingOptions = {}): ResolvedScheduling {
-  return {
+  const s: ResolvedScheduling = {
     today: resolveToday(options.today),
     serviceDays: countOption("serviceDays", options.serviceDays ?? DEFAULT_SCHEDULING.serviceDays, 0, 60),
     saturdayService: options.saturdayService ?? DEFAULT_SCHEDULING.saturdayService,
@@ -70,13 +82,28 @@ export function resolveScheduling(options: SchedulingOptions = {}): ResolvedSche
       "calendarKnownThrough",
       options.calendarKnownThrough ?? DEFAULT_SCHEDULING.calendarKnownThrough,
     ),
+    earliest: 0,
   };
+  s.earliest = earliestServiceDay(s);
+  return s;
+}
+
+/** The same resolved options for another day (the common per-request case: only `today` differs). */
+export function withToday(base: ResolvedScheduling, today: string | Date | undefined): ResolvedScheduling {
+  const s = { ...base, today: resolveToday(today) };
+  s.earliest = earliestServiceDay(s);
+  return s;
 }
 
 /** Courts sit on working days that are not a closure day. */
 export function isCourtOpen(day: number, s: ResolvedScheduling): boolean {
   const wd = weekdayOf(day);
-  return wd !== 0 && wd !== 6 && !isClosureDayNumber(day) && !s.extraClosure.has(day);
+  return (
+    wd !== 0 &&
+    wd !== 6 &&
+    !isClosureDayNumber(day) &&
+    (s.extraClosure.size === 0 || !s.extraClosure.has(day))
+  );
 }
 
 /**
@@ -86,7 +113,7 @@ export function isCourtOpen(day: number, s: ResolvedScheduling): boolean {
 export function isServiceDay(day: number, s: ResolvedScheduling): boolean {
   const wd = weekdayOf(day);
   if (wd === 0 || (wd === 6 && !s.saturdayService)) return false;
-  return !isClosureDayNumber(day) && !s.extraClosure.has(day);
+  return !isClosureDayNumber(day) && (s.extraClosure.size === 0 || !s.extraClosure.has(day));
 }
 
 /** Earliest day the bailiff can serve: `serviceDays` service days after today (today not counted). */
@@ -104,9 +131,10 @@ export function earliestServiceDay(s: ResolvedScheduling): number {
   return day;
 }
 
-function countServiceDays(after: number, through: number, s: ResolvedScheduling): number {
+/** Service days in (after, through], counted only up to `cap`: the caller needs "at least cap?". */
+function countServiceDays(after: number, through: number, s: ResolvedScheduling, cap: number): number {
   let n = 0;
-  for (let d = after + 1; d <= through; d++) if (isServiceDay(d, s)) n++;
+  for (let d = after + 1; d <= through && n < cap; d++) if (isServiceDay(d, s)) n++;
   return n;
 }
 
@@ -130,13 +158,13 @@ export function haalbaarheidOf(
     if (roldatum < betekening + SUMMONS_OFFSET_DAYS) return "kan_niet";
     // Served already (or today): nothing left that can go wrong with the term.
     if (betekening <= s.today) return "ruim";
-    const spare = countServiceDays(betekening, roldatum - SUMMONS_OFFSET_DAYS, s);
+    const spare = countServiceDays(betekening, roldatum - SUMMONS_OFFSET_DAYS, s, s.ruimMarginDays);
     return spare >= s.ruimMarginDays ? "ruim" : "krap";
   }
-  const earliest = earliestServiceDay(s);
+  const earliest = s.earliest;
   const latest = latestServiceDay(roldatum, s);
   if (earliest > latest) return "kan_niet";
-  const spare = countServiceDays(earliest, latest, s);
+  const spare = countServiceDays(earliest, latest, s, s.ruimMarginDays);
   return spare >= s.ruimMarginDays ? "ruim" : "krap";
 }
 
@@ -162,7 +190,7 @@ export function planWeekday(
       haalbaarheid: haalbaarheidOf(day, betekening, s),
     });
   }
-  const from = (betekening ?? earliestServiceDay(s)) + SUMMONS_OFFSET_DAYS;
+  const from = (betekening ?? s.earliest) + SUMMONS_OFFSET_DAYS;
   let first = Math.max(from, s.today + 1);
   first += (weekday - weekdayOf(first) + 7) % 7;
   while (first <= s.knownThrough && !isCourtOpen(first, s)) first += 7;
