@@ -48,6 +48,9 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions): PdfWorkerPoo
 
   function spawn(): Slot {
     const worker = new Worker(WORKER_URL, {
+      // The worker is plain JavaScript: it needs none of the parent's loader flags (a TypeScript
+      // loader in development would otherwise transform pdf.js on every start).
+      execArgv: [],
       resourceLimits: {
         maxOldGenerationSizeMb: options.maxMemoryMb,
         maxYoungGenerationSizeMb: Math.max(8, Math.min(64, Math.floor(options.maxMemoryMb / 8))),
