@@ -1,4 +1,5 @@
 import { H3, type H3Event } from "h3";
+import { FastResponse } from "srvx";
 import pkg from "../package.json" with { type: "json" };
 import { ApiError, isApiError } from "./api-error.js";
 import { requestIdFor } from "./internal/request-id.js";
@@ -8,6 +9,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
 import { type ApiPlugin, json, type RouteContext, type RouteDefinition, type RouteGuard } from "./plugin.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { pingPlugin } from "./plugins/ping.js";
+import { type WikPluginOptions, wikPlugin } from "./plugins/wik.js";
 import { problemResponse } from "./problem.js";
 import { parseOrThrow } from "./validation.js";
 
@@ -41,6 +43,8 @@ export interface CreateApiOptions {
   logger?: Logger;
   /** Absolute public URL of the API, shown as the OpenAPI server. */
   publicUrl?: string;
+  /** The public tools, each on by default; `false` leaves one out. */
+  tools?: { wik?: false | WikPluginOptions };
 }
 
 /**
@@ -90,11 +94,18 @@ function hasRequestBody(request: Request): boolean {
 }
 
 function withHeaders(response: Response, extra: Headers, requestId: string, isHead: boolean): Response {
-  const headers = new Headers(response.headers);
-  for (const [k, v] of extra) if (!headers.has(k)) headers.set(k, v);
-  headers.set("x-request-id", requestId);
-  headers.set("x-content-type-options", "nosniff");
-  return new Response(isHead ? null : response.body, { status: response.status, headers });
+  let out = response;
+  try {
+    for (const [k, v] of extra) if (!out.headers.has(k)) out.headers.set(k, v);
+  } catch {
+    // A Response with immutable headers (one returned by fetch) is copied once.
+    out = new FastResponse(response.body, response);
+    for (const [k, v] of extra) if (!out.headers.has(k)) out.headers.set(k, v);
+  }
+  out.headers.set("x-request-id", requestId);
+  out.headers.set("x-content-type-options", "nosniff");
+  // HEAD gets GET's headers without the body (RFC 9110 §9.3.2).
+  return isHead ? new FastResponse(null, { status: out.status, headers: out.headers }) : out;
 }
 
 /**
@@ -113,7 +124,13 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   const logger = options.logger ?? consoleLogger;
   const globalGuards = options.guards ?? [];
   let document: OpenApiDocument | undefined;
-  const plugins: ApiPlugin[] = [pingPlugin(), openApiPlugin(() => openapi()), ...(options.plugins ?? [])];
+  const tools = options.tools ?? {};
+  const plugins: ApiPlugin[] = [
+    pingPlugin(),
+    openApiPlugin(() => openapi()),
+    ...(tools.wik === false ? [] : [wikPlugin(tools.wik)]),
+    ...(options.plugins ?? []),
+  ];
   const routes = plugins.flatMap((p) => p.routes);
 
   const seen = new Set<string>();
@@ -221,7 +238,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     app.all(basePath + path, (event) => {
       const ctx = contextFor(event, event.url);
       if (event.req.method === "OPTIONS") {
-        return finish(event, ctx, new Response(null, { status: 204, headers: { Allow: allow } }));
+        return finish(event, ctx, new FastResponse(null, { status: 204, headers: { Allow: allow } }));
       }
       return finish(
         event,

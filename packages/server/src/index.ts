@@ -35,6 +35,8 @@ export {
 } from "./plugin.js";
 export { openApiPlugin } from "./plugins/openapi.js";
 export { type PingResponse, PingResponseSchema, pingPlugin } from "./plugins/ping.js";
+export { type ToolRateLimitOptions, toolRateLimit } from "./plugins/tool-limits.js";
+export { type WikPluginOptions, wikPlugin } from "./plugins/wik.js";
 export {
   PROBLEM_TYPE_BASE,
   type ProblemDetails,
@@ -43,4 +45,12 @@ export {
   toProblemDetails,
 } from "./problem.js";
 export { ProblemSchema } from "./problem-schema.js";
+export {
+  MemoryRateLimiter,
+  RATE_LIMIT_HEADERS,
+  type RateLimiter,
+  type RateLimitGuardOptions,
+  type RateLimitState,
+  rateLimitGuard,
+} from "./rate-limit.js";
 export { formatFieldPath, parseOrThrow, zodIssuesToFieldErrors } from "./validation.js";

@@ -1,3 +1,4 @@
+import { FastResponse } from "srvx";
 import type { z } from "zod";
 
 /** HTTP methods a route can be declared for. HEAD is served from GET automatically. */
@@ -162,5 +163,6 @@ export function definePlugin(plugin: ApiPlugin): ApiPlugin {
 export function json(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
   const headers = new Headers(init.headers);
   if (!headers.has("content-type")) headers.set("content-type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+  // srvx's FastResponse is a plain Response off Node and skips building one on Node's HTTP path.
+  return new FastResponse(JSON.stringify(body), { status: init.status ?? 200, headers });
 }

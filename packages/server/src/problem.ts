@@ -1,3 +1,4 @@
+import { FastResponse } from "srvx";
 import { type ApiError, type FieldError, isApiError } from "./api-error.js";
 
 /**
@@ -94,5 +95,5 @@ export function problemResponse(error: unknown, headers?: HeadersInit): Response
   h.set("content-type", "application/problem+json");
   h.set("cache-control", "no-store");
   if (isApiError(error)) for (const [k, v] of Object.entries(error.headers)) h.set(k, v);
-  return new Response(JSON.stringify(body), { status: body.status, headers: h });
+  return new FastResponse(JSON.stringify(body), { status: body.status, headers: h });
 }

@@ -43,7 +43,7 @@ function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 
 /**
  * Turns zod issues into the spec's `errors[]` items. A missing required field gets code `required`;
- * a check can set its own code through `params: { code }` (for example `amount_too_high`).
+ * a refinement can set its own code through `params: { code }` (for example `amount_too_high`).
  *
  * @example
  * const r = z.object({ n: z.int() }).safeParse({});

@@ -32,7 +32,7 @@ export function echoPlugin(): ApiPlugin {
             length: bytes.byteLength,
             sha256: createHash("sha256").update(bytes).digest("hex"),
             content_type: ctx.request.headers.get("content-type"),
-            client_ip_known: ctx.clientIp !== undefined,
+            client_ip: ctx.clientIp ?? null,
           };
         },
       }),

@@ -7,7 +7,7 @@ export const MAX_URL_LENGTH = 8192;
  * Refuses request targets that cannot be routed safely, before any routing happens: overlong URLs
  * (414 `uri_too_long`) and paths with malformed percent-encoding (400 `malformed_url`).
  */
-export function assertRoutableUrl(request: Request): URL {
+export function assertRoutableUrl(request: Request): void {
   if (request.url.length > MAX_URL_LENGTH) {
     throw new ApiError({
       status: 414,
@@ -15,9 +15,13 @@ export function assertRoutableUrl(request: Request): URL {
       detail: `The request URL is longer than ${MAX_URL_LENGTH} characters.`,
     });
   }
-  const url = new URL(request.url);
+  const url = request.url;
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const end = url.indexOf("?", start);
+  const path = start < 0 ? "/" : url.slice(start, end < 0 ? undefined : end);
+  if (!path.includes("%")) return;
   try {
-    decodeURIComponent(url.pathname);
+    decodeURIComponent(path);
   } catch {
     throw new ApiError({
       status: 400,
@@ -25,5 +29,4 @@ export function assertRoutableUrl(request: Request): URL {
       detail: "The request path contains malformed percent-encoding.",
     });
   }
-  return url;
 }

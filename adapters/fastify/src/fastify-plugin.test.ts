@@ -1,0 +1,51 @@
+import { fixtureApi } from "@incasso/test-utils";
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { incassoFastify } from "./fastify-plugin.js";
+
+describe("incassoFastify", () => {
+  it("keeps the raw body bytes and the host's hooks, and leaves the host's JSON parser alone", async () => {
+    const app = Fastify();
+    const seen: string[] = [];
+    app.addHook("onRequest", async (request) => {
+      seen.push(`onRequest ${request.url}`);
+    });
+    app.addHook("onResponse", async (request, reply) => {
+      seen.push(`onResponse ${request.url} ${reply.statusCode}`);
+    });
+    app.post("/host/json", async (request) => ({ parsed: request.body }));
+    await app.register(incassoFastify, { api: fixtureApi(), prefix: "/api/v1" });
+
+    const raw = '{  "x": [1, 2],\n "y": "ü" }';
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/v1/__test/echo",
+      headers: { "content-type": "application/json" },
+      payload: raw,
+    });
+    expect(res.statusCode).toBe(200);
+    const { createHash } = await import("node:crypto");
+    expect(res.json()).toMatchObject({
+      length: Buffer.byteLength(raw),
+      sha256: createHash("sha256").update(raw).digest("hex"),
+    });
+    expect(seen).toEqual(["onRequest /api/v1/__test/echo", "onResponse /api/v1/__test/echo 200"]);
+
+    const host = await app.inject({ method: "POST", url: "/host/json", payload: { a: 1 } });
+    expect(host.json()).toEqual({ parsed: { a: 1 } });
+    await app.close();
+  });
+
+  it("answers unknown methods and paths below its prefix with the API's problems", async () => {
+    const app = Fastify();
+    await app.register(incassoFastify, { api: fixtureApi(), prefix: "/api/v1" });
+    const propfind = await app.inject({ method: "PROPFIND" as never, url: "/api/v1/ping" });
+    expect(propfind.statusCode).toBe(405);
+    expect(propfind.headers.allow).toBe("GET, HEAD, OPTIONS");
+    expect(propfind.headers["content-type"]).toBe("application/problem+json");
+    const missing = await app.inject({ method: "GET", url: "/api/v1" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: "not_found" });
+    await app.close();
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { isApiError } from "./api-error.js";
+import { readJsonBody } from "./json-body.js";
+
+const post = (body: BodyInit | null, contentType: string | null = "application/json") =>
+  new Request("http://x/", {
+    method: "POST",
+    body,
+    headers: contentType ? { "content-type": contentType } : {},
+  });
+
+async function failure(p: Promise<unknown>) {
+  try {
+    await p;
+  } catch (e) {
+    if (isApiError(e)) return [e.status, e.code];
+    throw e;
+  }
+  throw new Error("expected a failure");
+}
+
+describe("readJsonBody", () => {
+  it("parses JSON with or without a charset parameter", async () => {
+    expect(await readJsonBody(post('{"a":1}'))).toEqual({ a: 1 });
+    expect(await readJsonBody(post('{"a":1}', "Application/JSON; charset=utf-8"))).toEqual({ a: 1 });
+  });
+
+  it("refuses other media types with 415", async () => {
+    expect(await failure(readJsonBody(post("a=1", "application/x-www-form-urlencoded")))).toEqual([
+      415,
+      "unsupported_media_type",
+    ]);
+    expect(await failure(readJsonBody(post('{"a":1}', null)))).toEqual([415, "unsupported_media_type"]);
+  });
+
+  it("answers 400 empty_body and invalid_json", async () => {
+    expect(await failure(readJsonBody(post("")))).toEqual([400, "empty_body"]);
+    expect(await failure(readJsonBody(post("  \n ")))).toEqual([400, "empty_body"]);
+    expect(await failure(readJsonBody(post("{nope")))).toEqual([400, "invalid_json"]);
+    expect(await failure(readJsonBody(post(new Uint8Array([0x7b, 0xff, 0x7d]))))).toEqual([
+      400,
+      "invalid_json",
+    ]);
+  });
+
+  it("counts bytes while streaming and answers 413 past the limit", async () => {
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 5; i++) controller.enqueue(new Uint8Array(400).fill(0x20));
+        controller.close();
+      },
+    });
+    const req = new Request("http://x/", {
+      method: "POST",
+      body: chunks,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
+    expect(await failure(readJsonBody(req, { maxBytes: 1000 }))).toEqual([413, "payload_too_large"]);
+  });
+
+  it("refuses a declared Content-Length over the limit before reading", async () => {
+    const req = new Request("http://x/", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", "content-length": "999999" },
+    });
+    expect(await failure(readJsonBody(req, { maxBytes: 10 }))).toEqual([413, "payload_too_large"]);
+  });
+
+  it("returns undefined for an absent optional body", async () => {
+    expect(
+      await readJsonBody(new Request("http://x/", { method: "POST" }), { optional: true }),
+    ).toBeUndefined();
+  });
+});

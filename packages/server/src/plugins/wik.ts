@@ -1,0 +1,69 @@
+import { calculateWik, isWikError, WikCalculationSchema, WikRequestSchema } from "@incasso/wik";
+import { ApiError, validationError } from "../api-error.js";
+import { type ApiPlugin, definePlugin, defineRoute } from "../plugin.js";
+import { RATE_LIMIT_HEADERS } from "../rate-limit.js";
+import { type ToolRateLimitOptions, toolRateLimit } from "./tool-limits.js";
+
+/**
+ * Options of {@link wikPlugin}.
+ *
+ * @example
+ * createApi({ plugins: [wikPlugin({ rateLimit: { perMinute: 120 } })] });
+ */
+export interface WikPluginOptions {
+  rateLimit?: ToolRateLimitOptions;
+}
+
+/**
+ * POST /tools/wik: the public collection-cost and interest calculator (spec "POST /tools/wik"),
+ * computed by @incasso/wik with today's date from the API's clock.
+ *
+ * @example
+ * const api = createApi(); // the WIK tool is built in
+ * await api.fetch(new Request("http://x/api/v1/tools/wik", { method: "POST", headers: { "content-type": "application/json" }, body: '{"amount_cents":125000}' }));
+ */
+export function wikPlugin(options: WikPluginOptions = {}): ApiPlugin {
+  return definePlugin({
+    name: "wik",
+    tags: [{ name: "tools", description: "Public calculation tools; no key needed" }],
+    routes: [
+      defineRoute({
+        method: "POST",
+        path: "/tools/wik",
+        operationId: "calculateWik",
+        summary: "Statutory collection costs and interest",
+        description:
+          "Collection costs on the scale of the Besluit vergoeding voor buitengerechtelijke incassokosten and " +
+          "statutory interest (art. 6:119 / 6:119a BW) up to today. Indicative; not legal advice; whether the " +
+          "costs may lawfully be charged is not checked.",
+        tags: ["tools"],
+        auth: "none",
+        request: { body: WikRequestSchema, maxBodyBytes: 64 * 1024 },
+        responses: {
+          200: { description: "The calculation.", schema: WikCalculationSchema, headers: RATE_LIMIT_HEADERS },
+          400: { description: "Empty body or invalid JSON." },
+          413: { description: "Body too large." },
+          415: { description: "Content-Type is not application/json." },
+          422: { description: "Invalid fields; see errors[]." },
+          429: { description: "Rate limit per IP reached.", headers: RATE_LIMIT_HEADERS },
+        },
+        guards: [toolRateLimit("wik", options.rateLimit)],
+        handle: (ctx) => {
+          try {
+            return calculateWik(ctx.body, { today: ctx.now() });
+          } catch (error) {
+            // After schema validation only range limits remain (a due date before the rate table,
+            // an amount whose result overflows); they are the client's input, so 422 per field.
+            if (isWikError(error) && error.field !== undefined && error.code !== "invalid_option") {
+              throw validationError([{ field: error.field, code: error.code, message: error.message }]);
+            }
+            if (isWikError(error) && error.code === "invalid_request") {
+              throw new ApiError({ status: 400, code: "invalid_request", detail: error.message });
+            }
+            throw error;
+          }
+        },
+      }),
+    ],
+  });
+}

@@ -1,0 +1,49 @@
+// GET /ping throughput and p99 latency through h3 on node:http, Express and Fastify, beside a bare
+// route on each as the ceiling (issue: reference server >= 70% of bare node:http; each adapter >=
+// 80% of its framework's bare route). Traffic goes to 127.0.0.1 only, for a bounded time.
+import { spawn } from "node:child_process";
+import { cpus } from "node:os";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const serverScript = fileURLToPath(new URL("./serve-target.ts", import.meta.url));
+
+async function measure(target: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", serverScript, target], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once("data", (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once("exit", (code) => reject(new Error(`${target} exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${port}/api/v1/ping`;
+  try {
+    await autocannon({ url, connections: 32, duration: 2 }); // warm-up
+    const r = await autocannon({ url, connections: 32, duration: DURATION });
+    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${target}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    return { rps: r.requests.average, p99: r.latency.p99 };
+  } finally {
+    child.kill();
+  }
+}
+
+const pairs = [
+  ["incasso-node", "bare-node", 0.7],
+  ["incasso-express", "bare-express", 0.8],
+  ["incasso-fastify", "bare-fastify", 0.8],
+] as const;
+
+console.log(
+  `GET /ping, 32 connections, ${DURATION} s each, ${cpus().length} cores, Node ${process.version}\n`,
+);
+console.log("| server | req/s | p99 ms | ceiling | req/s | p99 ms | ratio | target |");
+console.log("|---|---:|---:|---|---:|---:|---:|---:|");
+for (const [ours, bare, target] of pairs) {
+  const a = await measure(ours);
+  const b = await measure(bare);
+  const ratio = a.rps / b.rps;
+  console.log(
+    `| ${ours} | ${a.rps.toFixed(0)} | ${a.p99} | ${bare} | ${b.rps.toFixed(0)} | ${b.p99} | ${(ratio * 100).toFixed(0)}% | ≥ ${target * 100}% ${ratio >= target ? "met" : "NOT met"} |`,
+  );
+}

@@ -1,0 +1,36 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { createApi } from "@incasso/server";
+import { describe, expect, it } from "vitest";
+
+describe("the generated OpenAPI document", () => {
+  const api = createApi();
+  const doc = api.openapi();
+
+  it("is valid OpenAPI 3.1 according to an independent validator", async () => {
+    const copy = structuredClone(doc);
+    await expect(SwaggerParser.validate(copy as never)).resolves.toBeDefined();
+  });
+
+  it("lists every route of the route table with its operationId", () => {
+    for (const route of api.routes) {
+      const path = route.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+      const op = doc.paths[path]?.[route.method.toLowerCase()] as { operationId: string } | undefined;
+      expect(op?.operationId, `${route.method} ${route.path}`).toBe(route.operationId);
+    }
+  });
+
+  it("describes errors with the Problem schema and the server under the base path", () => {
+    expect(doc.servers).toEqual([{ url: "/api/v1" }]);
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["Problem", "PingResponse"]));
+    const problem = doc.components.schemas.Problem as { required: string[] };
+    expect(problem.required).toEqual(["type", "title", "status", "code", "detail"]);
+  });
+
+  it("follows a configured base path", async () => {
+    const other = createApi({ basePath: "/collections/v1/" });
+    expect(other.basePath).toBe("/collections/v1");
+    expect(other.openapi().servers).toEqual([{ url: "/collections/v1" }]);
+    expect((await other.fetch(new Request("http://x/collections/v1/ping"))).status).toBe(200);
+    expect((await other.fetch(new Request("http://x/api/v1/ping"))).status).toBe(404);
+  });
+});

@@ -1,0 +1,91 @@
+import { connect } from "node:net";
+import {
+  expressTransport,
+  fastifyTransport,
+  fixtureApi,
+  nodeHttpTransport,
+  type RunningTransport,
+} from "@incasso/test-utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/** Sends bytes over a plain socket and returns status, headers and body of the answer. */
+function raw(address: { host: string; port: number }, payload: string) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+    const socket = connect(address.port, address.host);
+    let data = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => {
+      data += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", ...rest] = data.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const l of lines) {
+        const i = l.indexOf(":");
+        headers[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
+      }
+      let body = rest.join("\r\n\r\n");
+      if (headers["transfer-encoding"] === "chunked") {
+        body = body.replace(/^[0-9a-f]+\r\n/i, "").replace(/\r\n0\r\n\r\n$/, "");
+      }
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
+    });
+    socket.write(payload);
+  });
+}
+
+describe.each([nodeHttpTransport, expressTransport, fastifyTransport])(
+  "raw requests over $name",
+  (transport) => {
+    let t: RunningTransport;
+    beforeAll(async () => {
+      t = await transport.start(fixtureApi());
+    });
+    afterAll(() => t.close());
+
+    it("a body on GET → 400 body_not_allowed", async () => {
+      const a = t.address!;
+      const res = await raw(
+        a,
+        `GET ${a.prefix}/ping HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc`,
+      );
+      expect(res.status).toBe(400);
+      expect(res.headers["content-type"]).toBe("application/problem+json");
+      expect(JSON.parse(res.body)).toMatchObject({ status: 400, code: "body_not_allowed" });
+    });
+
+    it("an unknown method such as PROPFIND → 405 with Allow", async () => {
+      const a = t.address!;
+      const res = await raw(a, `PROPFIND ${a.prefix}/ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe("GET, HEAD, OPTIONS");
+      expect(JSON.parse(res.body)).toMatchObject({ code: "method_not_allowed" });
+    });
+  },
+);
+
+describe("the reference server's own parser errors", () => {
+  let t: RunningTransport;
+  beforeAll(async () => {
+    t = await nodeHttpTransport.start(fixtureApi());
+  });
+  afterAll(() => t.close());
+
+  it("oversized headers → 431 headers_too_large as problem+json", async () => {
+    const res = await raw(
+      t.address!,
+      `GET /api/v1/ping HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(40_000)}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(res.status).toBe(431);
+    expect(res.headers["content-type"]).toBe("application/problem+json");
+    expect(JSON.parse(res.body)).toMatchObject({ status: 431, code: "headers_too_large" });
+  });
+
+  it("a garbage request line → 400 bad_request as problem+json", async () => {
+    const res = await raw(t.address!, "THIS IS NOT HTTP\r\n\r\n");
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ status: 400, code: "bad_request" });
+  });
+});
