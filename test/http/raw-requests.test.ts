@@ -36,6 +36,11 @@ function raw(address: { host: string; port: number }, payload: string) {
   });
 }
 
+function addressOf(t: RunningTransport) {
+  if (!t.address) throw new Error("this transport has no socket address");
+  return t.address;
+}
+
 describe.each([nodeHttpTransport, expressTransport, fastifyTransport])(
   "raw requests over $name",
   (transport) => {
@@ -46,7 +51,7 @@ describe.each([nodeHttpTransport, expressTransport, fastifyTransport])(
     afterAll(() => t.close());
 
     it("a body on GET → 400 body_not_allowed", async () => {
-      const a = t.address!;
+      const a = addressOf(t);
       const res = await raw(
         a,
         `GET ${a.prefix}/ping HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc`,
@@ -57,7 +62,7 @@ describe.each([nodeHttpTransport, expressTransport, fastifyTransport])(
     });
 
     it("an unknown method such as PROPFIND → 405 with Allow", async () => {
-      const a = t.address!;
+      const a = addressOf(t);
       const res = await raw(a, `PROPFIND ${a.prefix}/ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
       expect(res.status).toBe(405);
       expect(res.headers.allow).toBe("GET, HEAD, OPTIONS");
@@ -75,7 +80,7 @@ describe("the reference server's own parser errors", () => {
 
   it("oversized headers → 431 headers_too_large as problem+json", async () => {
     const res = await raw(
-      t.address!,
+      addressOf(t),
       `GET /api/v1/ping HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(40_000)}\r\nConnection: close\r\n\r\n`,
     );
     expect(res.status).toBe(431);
@@ -84,7 +89,7 @@ describe("the reference server's own parser errors", () => {
   });
 
   it("a garbage request line → 400 bad_request as problem+json", async () => {
-    const res = await raw(t.address!, "THIS IS NOT HTTP\r\n\r\n");
+    const res = await raw(addressOf(t), "THIS IS NOT HTTP\r\n\r\n");
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ status: 400, code: "bad_request" });
   });
