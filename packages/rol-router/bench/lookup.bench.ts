@@ -8,6 +8,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { arch, cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -94,6 +95,9 @@ for (const c of cases) {
 }
 
 const dist = join(here, "../dist/index.js");
+const zodEntry = createRequire(join(here, "../package.json"))
+  .resolve("zod")
+  .replace(/index\.c?js$/, "index.js");
 console.log("\n## Cold import and heap (fresh node process, built package)\n");
 if (!existsSync(dist)) {
   console.log("dist/index.js not found: run `pnpm --filter @incasso/rol-router build` first.");
@@ -106,12 +110,22 @@ if (!existsSync(dist)) {
     const t0 = performance.now();
     const m = await import(${JSON.stringify(dist)});
     const t1 = performance.now();
+
     globalThis.gc(); const h1 = process.memoryUsage().heapUsed;
     m.lookupRolRouter({ woonplaats: "Assen", naam: "Jansen" }, { today: "2026-11-21" });
     const t2 = performance.now();
     globalThis.gc(); const h2 = process.memoryUsage().heapUsed;
     console.log(JSON.stringify({ importMs: t1 - t0, firstLookupMs: t2 - t1, importHeap: h1 - h0, afterLookupHeap: h2 - h0 }));
   `;
+  const zodOnly = `
+    const { performance } = await import("node:perf_hooks");
+    const t0 = performance.now();
+    await import(${JSON.stringify(zodEntry)});
+    console.log(JSON.stringify({ zodMs: performance.now() - t0 }));
+  `;
+  const zodRuns = Array.from({ length: 5 }, () =>
+    JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", zodOnly], { encoding: "utf8" })),
+  );
   const runs = Array.from({ length: 5 }, () =>
     JSON.parse(
       execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", probe], {
@@ -124,11 +138,13 @@ if (!existsSync(dist)) {
   const firstMs = median(runs.map((r) => r.firstLookupMs));
   const heap = median(runs.map((r) => r.importHeap));
   const heapAfter = median(runs.map((r) => r.afterLookupHeap));
+  const zodMs = median(zodRuns.map((r) => r.zodMs));
   console.log("| measure | median of 5 | target | met |");
   console.log("|---|---:|---:|:-:|");
   console.log(
     `| cold import of dist/index.js (incl. zod) | ${importMs.toFixed(1)} ms | 150 ms | ${importMs < 150 ? "yes" : "no"} |`,
   );
+  console.log(`| of which zod alone (separate fresh processes) | ${zodMs.toFixed(1)} ms | | |`);
   console.log(`| first lookup (builds the place index) | ${firstMs.toFixed(1)} ms | | |`);
   console.log(
     `| heap after import (incl. zod) | ${mb(heap)} MB | 15 MB | ${heap < 15 * 2 ** 20 ? "yes" : "no"} |`,
