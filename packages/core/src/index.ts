@@ -1,1 +1,64 @@
-export {};
+export {
+  API_KEY_PATTERN,
+  API_KEY_RANDOM_LENGTH,
+  apiKeyHint,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  type KeyMode,
+  type KeyVisibility,
+  keyModeOf,
+} from "./api-key-format.js";
+export {
+  authenticateApiKey,
+  type IssueApiKeyOptions,
+  type IssuedApiKey,
+  issueApiKey,
+  MAX_KEY_RATE_LIMIT,
+  requireOrganisation,
+  revokeApiKey,
+} from "./api-keys.js";
+export { MAX_AUTHORIZATION_LENGTH, parseBearerToken } from "./bearer.js";
+export {
+  type CreateCreditorRequest,
+  CreateCreditorRequestSchema,
+  type Creditor,
+  type CreditorList,
+  CreditorListSchema,
+  CreditorSchema,
+  type ListCreditorsQuery,
+  ListCreditorsQuerySchema,
+} from "./creditor-schemas.js";
+export { createCreditor, listCreditors, toCreditor } from "./creditors.js";
+export { CORE_ERROR_CODES, CoreError, type CoreErrorCode, isCoreError } from "./errors.js";
+export { newId } from "./ids.js";
+export { type Principal, principalOfKey } from "./principal.js";
+export { DEFAULT_API_RATE_LIMIT, DEFAULT_ORDER_RATE_LIMITS } from "./rate-limit-defaults.js";
+export type {
+  ApiKeyRecord,
+  ApiKeyRepository,
+  CreditorRecord,
+  CreditorRepository,
+  IdempotencyClaim,
+  IdempotencyClaimInput,
+  IdempotencyRepository,
+  IncassoStore,
+  NewApiKey,
+  Organisation,
+  OrganisationRepository,
+  RateLimitRepository,
+  StoredResponse,
+  StoreRepositories,
+  UdfFieldRecord,
+  UdfFieldRepository,
+  UdfFieldType,
+} from "./store-port.js";
+export {
+  listUdfFields,
+  removeUdfField,
+  setUdfField,
+  UDF_FIELD_NAME,
+  UDF_FIELD_TYPES,
+  type UdfFieldDefinition,
+  UdfFieldDefinitionSchema,
+} from "./udf-fields.js";

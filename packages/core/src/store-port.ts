@@ -1,0 +1,288 @@
+import type { KeyMode, KeyVisibility } from "./api-key-format.js";
+
+/**
+ * An organisation: the account a key belongs to, with the name of its linked creditor.
+ *
+ * @example
+ * const org: Organisation = { id: "org_0123456789abcdef", name: "Acme BV", creditorName: "Acme BV", createdAt: new Date() };
+ */
+export interface Organisation {
+  id: string;
+  name: string;
+  creditorName: string;
+  createdAt: Date;
+}
+
+/**
+ * A stored API key: its settings, never the key itself (only its hash is kept).
+ *
+ * @example
+ * const k: ApiKeyRecord = { id: "key_0123456789abcdef", organisationId: "org_0123456789abcdef",
+ *   organisationName: "Acme BV", creditorName: "Acme BV", mode: "test", visibility: "own",
+ *   creditorManagement: false, perMinute: 30, perDay: 500, hint: "svc_test_…WXYZ",
+ *   createdAt: new Date(), revokedAt: null };
+ */
+export interface ApiKeyRecord {
+  id: string;
+  organisationId: string;
+  organisationName: string;
+  creditorName: string;
+  mode: KeyMode;
+  visibility: KeyVisibility;
+  creditorManagement: boolean;
+  perMinute: number;
+  perDay: number;
+  /** Prefix and last four characters, for listings. */
+  hint: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/**
+ * What {@link ApiKeyRepository.create} stores.
+ *
+ * @example
+ * const input: NewApiKey = { id: newId("key"), organisationId: org.id, mode: "test", visibility: "own",
+ *   creditorManagement: false, perMinute: 30, perDay: 500, hash: hashApiKey(key), hint: apiKeyHint(key), now: new Date() };
+ */
+export interface NewApiKey {
+  id: string;
+  organisationId: string;
+  mode: KeyMode;
+  visibility: KeyVisibility;
+  creditorManagement: boolean;
+  perMinute: number;
+  perDay: number;
+  /** SHA-256 of the key, hex. */
+  hash: string;
+  hint: string;
+  now: Date;
+}
+
+/**
+ * A creditor managed by an organisation (spec: Creditor management).
+ *
+ * @example
+ * const c: CreditorRecord = { id: "cred_0123456789abcdef", organisationId: "org_0123456789abcdef", reference: "ACME-1", name: "Acme Holding BV", createdAt: new Date() };
+ */
+export interface CreditorRecord {
+  id: string;
+  organisationId: string;
+  reference: string;
+  name: string;
+  createdAt: Date;
+}
+
+/**
+ * The value type of a custom case field (spec: CreateOrder `udf_fields`).
+ *
+ * @example
+ * const t: UdfFieldType = "date";
+ */
+export type UdfFieldType = "text" | "number" | "boolean" | "date";
+
+/**
+ * One custom case field definition of an organisation.
+ *
+ * @example
+ * const f: UdfFieldRecord = { organisationId: "org_0123456789abcdef", name: "contract_id", type: "text", createdAt: new Date(), updatedAt: new Date() };
+ */
+export interface UdfFieldRecord {
+  organisationId: string;
+  name: string;
+  type: UdfFieldType;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * A response kept for an Idempotency-Key, replayed byte for byte.
+ *
+ * @example
+ * const r: StoredResponse = { status: 201, headers: { "content-type": "application/json" }, body: "{}" };
+ */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * The outcome of claiming an Idempotency-Key: the caller now owns it (`claimed`, with a token that
+ * completes or releases it), or an earlier request owns it (`completed` with its response, or
+ * `in_progress` until its lease ends).
+ *
+ * @example
+ * if (claim.outcome === "completed" && claim.fingerprint === fingerprint) return replay(claim.response);
+ */
+export type IdempotencyClaim =
+  | { outcome: "claimed"; token: string }
+  | { outcome: "completed"; fingerprint: string; response: StoredResponse }
+  | { outcome: "in_progress"; fingerprint: string; leaseExpiresAt: Date };
+
+/**
+ * Input of {@link IdempotencyRepository.claim}.
+ *
+ * @example
+ * const input: IdempotencyClaimInput = { scope: "org_0123456789abcdef", key: "k1", fingerprint: "ab12…", token: "t", now, leaseSeconds: 30, retentionSeconds: 86_400 };
+ */
+export interface IdempotencyClaimInput {
+  /** Whose key space: the organisation id, so two organisations never share keys. */
+  scope: string;
+  key: string;
+  /** SHA-256 of the request's method, path and content. */
+  fingerprint: string;
+  /** Random token identifying this claim. */
+  token: string;
+  now: Date;
+  /** How long the claim holds without renewal; a crashed request frees the key after it. */
+  leaseSeconds: number;
+  /** How long the completed response is kept. */
+  retentionSeconds: number;
+}
+
+/**
+ * Organisations: created on first use by the operator (docs/decisions/keys-organisations.md).
+ *
+ * @example
+ * const org = await store.organisations.ensure({ name: "Acme BV", creditorName: "Acme BV", now: new Date() });
+ */
+export interface OrganisationRepository {
+  /**
+   * The organisation with this name, created with `creditorName` when it does not exist yet.
+   * `created` tells which happened.
+   */
+  ensure(input: { id: string; name: string; creditorName: string; now: Date }): Promise<{
+    organisation: Organisation;
+    created: boolean;
+  }>;
+  findByName(name: string): Promise<Organisation | undefined>;
+  list(): Promise<Organisation[]>;
+}
+
+/**
+ * API keys, looked up by hash.
+ *
+ * @example
+ * const key = await store.apiKeys.findByHash(hashApiKey(token));
+ */
+export interface ApiKeyRepository {
+  create(input: NewApiKey): Promise<ApiKeyRecord>;
+  /** The key with this hash, revoked or not. */
+  findByHash(hash: string): Promise<ApiKeyRecord | undefined>;
+  findById(id: string): Promise<ApiKeyRecord | undefined>;
+  /** Every key, oldest first; optionally of one organisation. */
+  list(filter?: { organisationId?: string }): Promise<ApiKeyRecord[]>;
+  /** Marks a key revoked (once: a second call keeps the first time). Undefined when unknown. */
+  revoke(id: string, now: Date): Promise<ApiKeyRecord | undefined>;
+  count(): Promise<number>;
+}
+
+/**
+ * Creditors of an organisation, unique by the client's reference.
+ *
+ * @example
+ * const page = await store.creditors.list({ organisationId, limit: 25 });
+ */
+export interface CreditorRepository {
+  /** Throws CoreError `creditor_exists` when the organisation already has this reference. */
+  create(input: {
+    id: string;
+    organisationId: string;
+    reference: string;
+    name: string;
+    now: Date;
+  }): Promise<CreditorRecord>;
+  /** Oldest first, keyset-paginated after the creditor id `after`; returns up to `limit` + 1 rows. */
+  list(input: { organisationId: string; limit: number; after?: string }): Promise<CreditorRecord[]>;
+  findById(organisationId: string, id: string): Promise<CreditorRecord | undefined>;
+  findByReference(organisationId: string, reference: string): Promise<CreditorRecord | undefined>;
+}
+
+/**
+ * Idempotency-Key records (spec: POST /orders rule 3).
+ *
+ * @example
+ * const claim = await store.idempotency.claim({ scope, key, fingerprint, token, now, leaseSeconds: 30, retentionSeconds: 86_400 });
+ */
+export interface IdempotencyRepository {
+  /** Atomically claims a key, or reports who holds it. An expired record or lease is taken over. */
+  claim(input: IdempotencyClaimInput): Promise<IdempotencyClaim>;
+  /** Stores the response of the claim `token`; false when the claim was lost (lease taken over). */
+  complete(input: {
+    scope: string;
+    key: string;
+    token: string;
+    response: StoredResponse;
+    now: Date;
+  }): Promise<boolean>;
+  /** Extends the lease of the claim `token`; false when it was lost. */
+  renew(input: { scope: string; key: string; token: string; leaseExpiresAt: Date }): Promise<boolean>;
+  /** Gives the key up (the request ended without a response worth keeping, such as a 5xx). */
+  release(input: { scope: string; key: string; token: string }): Promise<void>;
+  /** Deletes records past their retention; returns how many. */
+  prune(now: Date): Promise<number>;
+}
+
+/**
+ * Fixed-window counters shared by every server instance on the same database.
+ *
+ * @example
+ * const count = await store.rateLimits.increment("orders:key_1:60", windowStart, windowEnd);
+ */
+export interface RateLimitRepository {
+  /** Adds one hit to the window and returns the hits counted so far, this one included. */
+  increment(bucket: string, windowStart: Date, expiresAt: Date): Promise<number>;
+  /** Deletes windows that ended before `now`; returns how many. */
+  prune(now: Date): Promise<number>;
+}
+
+/**
+ * Custom case field definitions per organisation, for the order engine to validate `udf_fields`.
+ *
+ * @example
+ * await store.udfFields.set({ organisationId, name: "contract_id", type: "text", now: new Date() });
+ */
+export interface UdfFieldRepository {
+  /** Creates or changes a definition. */
+  set(input: {
+    organisationId: string;
+    name: string;
+    type: UdfFieldType;
+    now: Date;
+  }): Promise<UdfFieldRecord>;
+  /** The organisation's definitions by name. */
+  list(organisationId: string): Promise<UdfFieldRecord[]>;
+  /** False when there was no such definition. */
+  remove(organisationId: string, name: string): Promise<boolean>;
+}
+
+/**
+ * Every repository, bound to one executor: the store itself, or one transaction.
+ *
+ * @example
+ * async function count(repos: StoreRepositories) { return repos.apiKeys.count(); }
+ */
+export interface StoreRepositories {
+  organisations: OrganisationRepository;
+  apiKeys: ApiKeyRepository;
+  creditors: CreditorRepository;
+  idempotency: IdempotencyRepository;
+  rateLimits: RateLimitRepository;
+  udfFields: UdfFieldRepository;
+}
+
+/**
+ * The storage port (architecture: Ports). `@incasso/store-sql` implements it on PGlite and
+ * PostgreSQL. Inside {@link IncassoStore.transaction} only the given repositories may be used:
+ * touching the outer store there waits for the transaction and never returns on PGlite.
+ *
+ * @example
+ * const creditor = await store.transaction(async (tx) => tx.creditors.create({ ... }));
+ */
+export interface IncassoStore extends StoreRepositories {
+  /** Which engine: the embedded one or a PostgreSQL server. */
+  readonly engine: "pglite" | "postgres";
+  transaction<T>(fn: (tx: StoreRepositories) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
