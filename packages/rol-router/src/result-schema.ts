@@ -49,7 +49,13 @@ export const RolRouterRoldagSchema = z
   })
   .meta({ id: "RolRouterRoldag", description: "A rolzitting and its coming hearing dates." });
 
-/** Values of `ontbrekend`: which parts of a complete answer the data does not have. */
+/**
+ * Values of `ontbrekend`: which parts of a complete answer the data does not have. The first five
+ * make the status `incomplete`; a missing address or the end of the known holiday calendar do not.
+ *
+ * @example
+ * MISSING_PARTS.includes("letterverdeling"); // true
+ */
 export const MISSING_PARTS = [
   "kantonlocatie",
   "rolzitting",
