@@ -9,6 +9,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
 import { type ApiPlugin, json, type RouteContext, type RouteDefinition, type RouteGuard } from "./plugin.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { pingPlugin } from "./plugins/ping.js";
+import { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-router.js";
 import { type WikPluginOptions, wikPlugin } from "./plugins/wik.js";
 import { problemResponse } from "./problem.js";
 import { parseOrThrow } from "./validation.js";
@@ -44,7 +45,7 @@ export interface CreateApiOptions {
   /** Absolute public URL of the API, shown as the OpenAPI server. */
   publicUrl?: string;
   /** The public tools, each on by default; `false` leaves one out. */
-  tools?: { wik?: false | WikPluginOptions };
+  tools?: { wik?: false | WikPluginOptions; rolRouter?: false | RolRouterPluginOptions };
 }
 
 /**
@@ -129,6 +130,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     pingPlugin(),
     openApiPlugin(() => openapi()),
     ...(tools.wik === false ? [] : [wikPlugin(tools.wik)]),
+    ...(tools.rolRouter === false ? [] : [rolRouterPlugin(tools.rolRouter)]),
     ...(options.plugins ?? []),
   ];
   const routes = plugins.flatMap((p) => p.routes);

@@ -35,6 +35,7 @@ export {
 } from "./plugin.js";
 export { openApiPlugin } from "./plugins/openapi.js";
 export { type PingResponse, PingResponseSchema, pingPlugin } from "./plugins/ping.js";
+export { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-router.js";
 export { type ToolRateLimitOptions, toolRateLimit } from "./plugins/tool-limits.js";
 export { type WikPluginOptions, wikPlugin } from "./plugins/wik.js";
 export {
