@@ -1,1 +1,22 @@
-export {};
+export {
+  acquireDataDirLock,
+  type DataDirLock,
+  DataDirLockedError,
+  type DataDirLockInfo,
+  isDataDirHeld,
+  isDataDirLockedError,
+  LOCK_FILE,
+  readDataDirLock,
+} from "./data-dir-lock.js";
+export type { Executor, SqlDatabase } from "./database.js";
+export { MIGRATIONS, type Migration, migrate } from "./migrations.js";
+export { type OpenStoreOptions, openStore, type SqlStore } from "./open-store.js";
+export { openPgliteDatabase } from "./pglite-database.js";
+export { openPostgresDatabase, type PostgresOptions } from "./postgres-database.js";
+export { apiKeyRepository } from "./repositories/api-keys.js";
+export { creditorRepository } from "./repositories/creditors.js";
+export { idempotencyRepository } from "./repositories/idempotency.js";
+export { organisationRepository } from "./repositories/organisations.js";
+export { rateLimitRepository } from "./repositories/rate-limits.js";
+export { udfFieldRepository } from "./repositories/udf-fields.js";
+export { repositories } from "./repositories.js";

@@ -1,0 +1,130 @@
+import type { SqlDatabase } from "./database.js";
+
+/**
+ * One step of the schema. Steps are applied in `version` order, each once, and never edited after
+ * release: a change is a new step. Statements are separate strings because PGlite's parameterised
+ * `query` runs one statement at a time.
+ *
+ * @example
+ * const step: Migration = { version: 2, name: "orders", statements: ["CREATE TABLE orders (...)"] };
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  statements: string[];
+}
+
+/**
+ * The schema, in code (architecture: "migrations in code, no migration files read from disk at run
+ * time"). Later issues append steps for orders (keyset index on organisation, created_at, id), the
+ * built-in case system and the webhook outbox (docs/storage.md).
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "organisations, api keys, creditors, idempotency, rate limits, udf fields",
+    statements: [
+      `CREATE TABLE organisations (
+        id text PRIMARY KEY,
+        name text NOT NULL UNIQUE,
+        creditor_name text NOT NULL,
+        created_at timestamptz NOT NULL
+      )`,
+      `CREATE TABLE api_keys (
+        id text PRIMARY KEY,
+        organisation_id text NOT NULL REFERENCES organisations (id),
+        mode text NOT NULL CHECK (mode IN ('live', 'test')),
+        visibility text NOT NULL CHECK (visibility IN ('own', 'organisation')),
+        creditor_management boolean NOT NULL DEFAULT false,
+        per_minute integer NOT NULL CHECK (per_minute > 0),
+        per_day integer NOT NULL CHECK (per_day > 0),
+        key_hash text NOT NULL UNIQUE,
+        key_hint text NOT NULL,
+        created_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      )`,
+      "CREATE INDEX api_keys_organisation ON api_keys (organisation_id, created_at)",
+      `CREATE TABLE creditors (
+        id text PRIMARY KEY,
+        organisation_id text NOT NULL REFERENCES organisations (id),
+        reference text NOT NULL,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL,
+        UNIQUE (organisation_id, reference)
+      )`,
+      "CREATE INDEX creditors_page ON creditors (organisation_id, created_at, id)",
+      `CREATE TABLE idempotency_keys (
+        scope text NOT NULL,
+        key text NOT NULL,
+        fingerprint text NOT NULL,
+        state text NOT NULL CHECK (state IN ('in_progress', 'completed')),
+        token text NOT NULL,
+        lease_expires_at timestamptz,
+        response_status integer,
+        response_headers jsonb,
+        response_body text,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (scope, key)
+      )`,
+      "CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at)",
+      `CREATE TABLE rate_limit_counters (
+        bucket text NOT NULL,
+        window_start timestamptz NOT NULL,
+        count integer NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (bucket, window_start)
+      )`,
+      "CREATE INDEX rate_limit_counters_expiry ON rate_limit_counters (expires_at)",
+      `CREATE TABLE udf_fields (
+        organisation_id text NOT NULL REFERENCES organisations (id),
+        name text NOT NULL,
+        type text NOT NULL CHECK (type IN ('text', 'number', 'boolean', 'date')),
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (organisation_id, name)
+      )`,
+    ],
+  },
+];
+
+// Any constant works; it only has to be the same in every process that migrates this database.
+const MIGRATION_LOCK = 7_274_001;
+
+/**
+ * Applies the steps not applied yet, in one transaction under an advisory lock, so several server
+ * instances starting at once apply each step exactly once. Returns the versions it applied.
+ *
+ * @example
+ * const applied = await migrate(db); // [1] on an empty database, [] afterwards
+ */
+export async function migrate(
+  db: SqlDatabase,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS incasso_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const { rows } = await tx.query<{ version: number }>("SELECT version FROM incasso_migrations");
+    const done = new Set(rows.map((r) => r.version));
+    const newest = Math.max(0, ...done);
+    const known = Math.max(0, ...migrations.map((m) => m.version));
+    if (newest > known) {
+      throw new Error(
+        `The database has schema version ${newest}, newer than this release knows (${known}); upgrade incasso.`,
+      );
+    }
+    const applied: number[] = [];
+    for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (done.has(m.version)) continue;
+      for (const statement of m.statements) await tx.query(statement);
+      await tx.query("INSERT INTO incasso_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,108 @@
+import { join, resolve } from "node:path";
+import type { IncassoStore } from "@incasso/core";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.js";
+import type { SqlDatabase } from "./database.js";
+import { MIGRATIONS, type Migration, migrate } from "./migrations.js";
+import { openPgliteDatabase } from "./pglite-database.js";
+import { openPostgresDatabase } from "./postgres-database.js";
+import { repositories } from "./repositories.js";
+
+/**
+ * Where the data lives. With `databaseUrl`: PostgreSQL. With `dataDir`: embedded PGlite in that
+ * directory, guarded by a lock file. With neither: PGlite in memory (tests, demos).
+ *
+ * @example
+ * const options: OpenStoreOptions = { dataDir: ".data" };
+ */
+export interface OpenStoreOptions {
+  /** A PostgreSQL URL (`DATABASE_URL`). Wins over `dataDir`. */
+  databaseUrl?: string;
+  /** PostgreSQL only: work in this schema (created when missing). */
+  schema?: string;
+  /** PostgreSQL only: pool size, default 10. */
+  maxConnections?: number;
+  /** The PGlite data directory. */
+  dataDir?: string;
+  /** What the lock file names as its holder; default `store`. */
+  lockCommand?: string;
+  /** Apply pending migrations on open; default true. */
+  migrate?: boolean;
+  /** The schema steps; default {@link MIGRATIONS}. */
+  migrations?: readonly Migration[];
+}
+
+/**
+ * The store on SQL: the core ports plus access to the database for packages that add tables.
+ *
+ * @example
+ * const store = await openStore(); // PGlite in memory
+ * await store.apiKeys.count(); // 0
+ */
+export interface SqlStore extends IncassoStore {
+  /** The database, for packages that bring their own tables (case system, outbox). */
+  readonly database: SqlDatabase;
+  /** The PGlite directory, when embedded on disk. */
+  readonly dataDir: string | undefined;
+  /** Applies pending migrations; returns the versions applied. */
+  migrate(): Promise<number[]>;
+}
+
+/**
+ * Opens the store and, by default, applies the migrations. An embedded directory is locked first:
+ * a second process gets {@link DataDirLockedError} with a clear message instead of a corrupted
+ * database.
+ *
+ * @example
+ * const store = await openStore({ databaseUrl: process.env.DATABASE_URL });
+ * try { console.log(await store.apiKeys.count()); } finally { await store.close(); }
+ */
+export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStore> {
+  let lock: DataDirLock | undefined;
+  let database: SqlDatabase;
+  const dataDir = options.databaseUrl || options.dataDir === undefined ? undefined : resolve(options.dataDir);
+  if (options.databaseUrl) {
+    database = await openPostgresDatabase({
+      url: options.databaseUrl,
+      ...(options.schema ? { schema: options.schema } : {}),
+      ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
+    });
+  } else if (dataDir !== undefined) {
+    lock = acquireDataDirLock(dataDir, options.lockCommand ?? "store");
+    try {
+      database = await openPgliteDatabase({ dataDir: join(dataDir, "pglite") });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    database = await openPgliteDatabase();
+  }
+  const migrations = options.migrations ?? MIGRATIONS;
+  let closed = false;
+  const store: SqlStore = {
+    ...repositories(database),
+    engine: database.engine,
+    database,
+    dataDir,
+    migrate: () => migrate(database, migrations),
+    transaction: (fn) => database.transaction((tx) => fn(repositories(tx))),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await database.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+  if (options.migrate !== false) {
+    try {
+      await store.migrate();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
+  return store;
+}

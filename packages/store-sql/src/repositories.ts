@@ -1,0 +1,25 @@
+import type { StoreRepositories } from "@incasso/core";
+import type { Executor } from "./database.js";
+import { apiKeyRepository } from "./repositories/api-keys.js";
+import { creditorRepository } from "./repositories/creditors.js";
+import { idempotencyRepository } from "./repositories/idempotency.js";
+import { organisationRepository } from "./repositories/organisations.js";
+import { rateLimitRepository } from "./repositories/rate-limits.js";
+import { udfFieldRepository } from "./repositories/udf-fields.js";
+
+/**
+ * Every repository bound to one executor: the database, or the executor of one transaction.
+ *
+ * @example
+ * await db.transaction(async (tx) => repositories(tx).creditors.create({ ... }));
+ */
+export function repositories(db: Executor): StoreRepositories {
+  return {
+    organisations: organisationRepository(db),
+    apiKeys: apiKeyRepository(db),
+    creditors: creditorRepository(db),
+    idempotency: idempotencyRepository(db),
+    rateLimits: rateLimitRepository(db),
+    udfFields: udfFieldRepository(db),
+  };
+}

@@ -1,0 +1,461 @@
+import {
+  authenticateApiKey,
+  type CoreError,
+  createCreditor,
+  type IncassoStore,
+  isCoreError,
+  issueApiKey,
+  listCreditors,
+  listUdfFields,
+  type Principal,
+  removeUdfField,
+  revokeApiKey,
+  setUdfField,
+} from "@incasso/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * How a back-end is opened for the conformance suite, and (optionally) how to look at its raw rows.
+ *
+ * @example
+ * const target: StoreTarget = { name: "PGlite", open: () => openStore() };
+ */
+export interface StoreTarget {
+  name: string;
+  open(): Promise<IncassoStore>;
+  /** Runs raw SQL on the store, to prove what is (not) stored. */
+  rawQuery?(store: IncassoStore, sql: string): Promise<Record<string, unknown>[]>;
+  /** Removes what the suite left behind (a schema, a directory). */
+  cleanup?(store: IncassoStore): Promise<void>;
+}
+
+const T0 = new Date("2026-11-21T10:00:00.000Z");
+const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+
+async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return isCoreError(error) ? error.code : `not a CoreError: ${String(error)}`;
+  }
+}
+
+/**
+ * The store conformance suite: every rule of the storage ports, run against one back-end. Wire it
+ * up in one line per back-end (store-sql runs it on PGlite always and on PostgreSQL when
+ * `TEST_DATABASE_URL` is set).
+ *
+ * @example
+ * describeStoreConformance({ name: "PGlite", open: () => openStore() });
+ */
+export function describeStoreConformance(target: StoreTarget): void {
+  describe(`store conformance on ${target.name}`, () => {
+    let store: IncassoStore;
+    beforeAll(async () => {
+      store = await target.open();
+    });
+    afterAll(async () => {
+      await target.cleanup?.(store);
+      await store.close();
+    });
+
+    describe("organisations and API keys", () => {
+      it("creates an organisation on first use and reuses it", async () => {
+        const a = await issueApiKey(store, { organisation: "Org One", mode: "test", now: T0 });
+        const b = await issueApiKey(store, { organisation: "Org One", mode: "live", now: T0 });
+        expect(a.organisationCreated).toBe(true);
+        expect(b.organisationCreated).toBe(false);
+        expect(b.record.organisationId).toBe(a.record.organisationId);
+        expect(a.record).toMatchObject({
+          organisationName: "Org One",
+          creditorName: "Org One",
+          mode: "test",
+          visibility: "own",
+          creditorManagement: false,
+          perMinute: 30,
+          perDay: 500,
+          revokedAt: null,
+        });
+        expect(a.record.createdAt.toISOString()).toBe(T0.toISOString());
+        expect(a.key).toMatch(/^svc_test_[0-9A-Za-z]{32}$/);
+        expect(b.key).toMatch(/^svc_live_[0-9A-Za-z]{32}$/);
+        expect(a.record.hint).toBe(`svc_test_…${a.key.slice(-4)}`);
+      });
+
+      it("refuses a different creditor name for an existing organisation", async () => {
+        await issueApiKey(store, { organisation: "Org Two", creditorName: "Two Creditor BV", mode: "test" });
+        expect(
+          await codeOf(issueApiKey(store, { organisation: "Org Two", creditorName: "Other", mode: "test" })),
+        ).toBe("organisation_conflict");
+        const same = await issueApiKey(store, {
+          organisation: "Org Two",
+          creditorName: "Two Creditor BV",
+          mode: "live",
+        });
+        expect(same.record.creditorName).toBe("Two Creditor BV");
+      });
+
+      it("stores settings as given and validates limits", async () => {
+        const k = await issueApiKey(store, {
+          organisation: "Org Three",
+          mode: "live",
+          visibility: "organisation",
+          creditorManagement: true,
+          perMinute: 5,
+          perDay: 7,
+        });
+        expect(k.record).toMatchObject({
+          visibility: "organisation",
+          creditorManagement: true,
+          perMinute: 5,
+          perDay: 7,
+        });
+        expect(
+          await codeOf(issueApiKey(store, { organisation: "Org Three", mode: "live", perMinute: 0 })),
+        ).toBe("invalid_key_settings");
+        expect(await codeOf(issueApiKey(store, { organisation: "  ", mode: "live" }))).toBe(
+          "invalid_key_settings",
+        );
+      });
+
+      it("keeps only the hash: the key appears nowhere in the database", async () => {
+        const { key } = await issueApiKey(store, { organisation: "Org Hash", mode: "test" });
+        if (!target.rawQuery) return;
+        const rows = await target.rawQuery(store, "SELECT * FROM api_keys");
+        const dump = JSON.stringify(rows);
+        expect(dump).not.toContain(key);
+        expect(dump).not.toContain(key.slice(9, 30));
+        expect(dump).toContain(createHashHex(key));
+      });
+
+      it("authenticates a valid key and refuses malformed, unknown and revoked ones", async () => {
+        const { key, record } = await issueApiKey(store, {
+          organisation: "Org Auth",
+          creditorName: "Auth Creditor",
+          mode: "live",
+        });
+        const principal = await authenticateApiKey(store, key);
+        expect(principal).toEqual({
+          keyId: record.id,
+          organisationId: record.organisationId,
+          organisationName: "Org Auth",
+          creditorName: "Auth Creditor",
+          mode: "live",
+          visibility: "own",
+          creditorManagement: false,
+          rateLimits: { perMinute: 30, perDay: 500 },
+        } satisfies Principal);
+        expect(await authenticateApiKey(store, `${key}x`)).toBeUndefined();
+        expect(await authenticateApiKey(store, `svc_live_${"A".repeat(32)}`)).toBeUndefined();
+        const revoked = await revokeApiKey(store, record.id, at(60));
+        expect(revoked.revokedAt?.toISOString()).toBe(at(60).toISOString());
+        expect(await authenticateApiKey(store, key)).toBeUndefined();
+        // Revoking again keeps the first moment.
+        expect((await revokeApiKey(store, record.id, at(120))).revokedAt?.toISOString()).toBe(
+          at(60).toISOString(),
+        );
+        expect(await codeOf(revokeApiKey(store, "key_0000000000000000"))).toBe("key_not_found");
+      });
+
+      it("lists keys oldest first, optionally per organisation", async () => {
+        const { record } = await issueApiKey(store, { organisation: "Org List", mode: "test", now: at(1) });
+        const all = await store.apiKeys.list();
+        expect(all.length).toBe(await store.apiKeys.count());
+        expect(await store.apiKeys.list({ organisationId: record.organisationId })).toEqual([record]);
+      });
+
+      it("makes one organisation of concurrent first uses", async () => {
+        const results = await Promise.all(
+          Array.from({ length: 8 }, () => issueApiKey(store, { organisation: "Org Race", mode: "test" })),
+        );
+        expect(new Set(results.map((r) => r.record.organisationId)).size).toBe(1);
+        expect(results.filter((r) => r.organisationCreated).length).toBe(1);
+      });
+    });
+
+    describe("creditors", () => {
+      let principal: Principal;
+      let other: Principal;
+      beforeAll(async () => {
+        const a = await issueApiKey(store, {
+          organisation: "Cred Org",
+          mode: "test",
+          creditorManagement: true,
+        });
+        const b = await issueApiKey(store, {
+          organisation: "Cred Other",
+          mode: "test",
+          creditorManagement: true,
+        });
+        principal = (await authenticateApiKey(store, a.key)) as Principal;
+        other = (await authenticateApiKey(store, b.key)) as Principal;
+      });
+
+      it("creates, refuses a duplicate reference, and allows it in another organisation", async () => {
+        const c = await createCreditor(store, principal, { reference: "R-1", name: "Alpha BV" }, { now: T0 });
+        expect(c).toEqual({
+          id: expect.stringMatching(/^cred_[0-9a-f]{16}$/),
+          object: "creditor",
+          reference: "R-1",
+          name: "Alpha BV",
+          created_at: "2026-11-21T10:00:00.000Z",
+        });
+        expect(await codeOf(createCreditor(store, principal, { reference: "R-1", name: "Other" }))).toBe(
+          "creditor_exists",
+        );
+        const elsewhere = await createCreditor(store, other, { reference: "R-1", name: "Alpha elsewhere" });
+        expect(elsewhere.reference).toBe("R-1");
+        expect(await store.creditors.findByReference(principal.organisationId, "R-1")).toMatchObject({
+          id: c.id,
+          name: "Alpha BV",
+        });
+        expect(await store.creditors.findById(other.organisationId, c.id)).toBeUndefined();
+      });
+
+      it("lets exactly one of concurrent duplicates win", async () => {
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 6 }, () =>
+            createCreditor(store, principal, { reference: "RACE", name: "R" }, { now: at(50) }),
+          ),
+        );
+        expect(outcomes.filter((o) => o.status === "fulfilled").length).toBe(1);
+        for (const o of outcomes) {
+          if (o.status === "rejected") expect((o.reason as CoreError).code).toBe("creditor_exists");
+        }
+      });
+
+      it("pages oldest first with a cursor and never shows another organisation's creditors", async () => {
+        for (let i = 0; i < 5; i++) {
+          await createCreditor(
+            store,
+            principal,
+            { reference: `P-${i}`, name: `Page ${i}` },
+            { now: at(100 + i) },
+          );
+        }
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 10; page++) {
+          const list = await listCreditors(store, principal, { limit: 2, ...(cursor ? { cursor } : {}) });
+          seen.push(...list.data.map((c) => c.reference));
+          if (!list.has_more) {
+            expect(list.next_cursor).toBeNull();
+            break;
+          }
+          cursor = list.next_cursor ?? undefined;
+        }
+        expect(seen).toEqual(["R-1", "RACE", "P-0", "P-1", "P-2", "P-3", "P-4"]);
+        const theirs = await listCreditors(store, other, { limit: 100 });
+        expect(theirs.data.map((c) => c.reference)).toEqual(["R-1"]);
+        expect(await codeOf(listCreditors(store, principal, { limit: 2, cursor: "bm9wZQ" }))).toBe(
+          "invalid_cursor",
+        );
+      });
+
+      it("refuses both operations without creditor management", async () => {
+        const off = await issueApiKey(store, { organisation: "Cred Org", mode: "test" });
+        const p = (await authenticateApiKey(store, off.key)) as Principal;
+        expect(await codeOf(createCreditor(store, p, { reference: "X", name: "X" }))).toBe(
+          "creditor_feature_disabled",
+        );
+        expect(await codeOf(listCreditors(store, p, { limit: 1 }))).toBe("creditor_feature_disabled");
+      });
+    });
+
+    describe("idempotency keys", () => {
+      const base = { scope: "org_idem", fingerprint: "f1", leaseSeconds: 30, retentionSeconds: 86_400 };
+      const response = { status: 201, headers: { "content-type": "application/json" }, body: '{"a":1}' };
+
+      it("claims once, reports in-progress, then replays the completed response", async () => {
+        const first = await store.idempotency.claim({ ...base, key: "k1", token: "t1", now: T0 });
+        expect(first).toEqual({ outcome: "claimed", token: "t1" });
+        const busy = await store.idempotency.claim({ ...base, key: "k1", token: "t2", now: at(5) });
+        expect(busy).toEqual({ outcome: "in_progress", fingerprint: "f1", leaseExpiresAt: at(30) });
+        expect(
+          await store.idempotency.complete({
+            scope: "org_idem",
+            key: "k1",
+            token: "t1",
+            response,
+            now: at(6),
+          }),
+        ).toBe(true);
+        const replay = await store.idempotency.claim({ ...base, key: "k1", token: "t3", now: at(7) });
+        expect(replay).toEqual({ outcome: "completed", fingerprint: "f1", response });
+      });
+
+      it("keys are scoped: the same key in another scope is independent", async () => {
+        const other = await store.idempotency.claim({
+          ...base,
+          scope: "org_other",
+          key: "k1",
+          token: "o1",
+          now: T0,
+        });
+        expect(other.outcome).toBe("claimed");
+      });
+
+      it("frees a crashed claim after its lease, and the stale owner can no longer complete", async () => {
+        await store.idempotency.claim({ ...base, key: "crash", token: "dead", now: T0 });
+        expect(
+          (await store.idempotency.claim({ ...base, key: "crash", token: "x", now: at(29) })).outcome,
+        ).toBe("in_progress");
+        const taken = await store.idempotency.claim({
+          ...base,
+          fingerprint: "f2",
+          key: "crash",
+          token: "new",
+          now: at(30),
+        });
+        expect(taken).toEqual({ outcome: "claimed", token: "new" });
+        expect(
+          await store.idempotency.complete({
+            scope: "org_idem",
+            key: "crash",
+            token: "dead",
+            response,
+            now: at(31),
+          }),
+        ).toBe(false);
+        expect(
+          await store.idempotency.renew({
+            scope: "org_idem",
+            key: "crash",
+            token: "dead",
+            leaseExpiresAt: at(90),
+          }),
+        ).toBe(false);
+        expect(
+          await store.idempotency.renew({
+            scope: "org_idem",
+            key: "crash",
+            token: "new",
+            leaseExpiresAt: at(90),
+          }),
+        ).toBe(true);
+        expect(await store.idempotency.claim({ ...base, key: "crash", token: "y", now: at(80) })).toEqual({
+          outcome: "in_progress",
+          fingerprint: "f2",
+          leaseExpiresAt: at(90),
+        });
+      });
+
+      it("a released key can be claimed again at once", async () => {
+        await store.idempotency.claim({ ...base, key: "rel", token: "r1", now: T0 });
+        await store.idempotency.release({ scope: "org_idem", key: "rel", token: "r1" });
+        expect(
+          (await store.idempotency.claim({ ...base, key: "rel", token: "r2", now: at(1) })).outcome,
+        ).toBe("claimed");
+      });
+
+      it("keeps a completed response for the retention period, then prunes it", async () => {
+        await store.idempotency.claim({ ...base, key: "old", token: "o", now: T0 });
+        await store.idempotency.complete({ scope: "org_idem", key: "old", token: "o", response, now: T0 });
+        const justBefore = at(86_399);
+        expect(
+          (await store.idempotency.claim({ ...base, key: "old", token: "p", now: justBefore })).outcome,
+        ).toBe("completed");
+        expect(await store.idempotency.prune(justBefore)).toBe(0);
+        const pruned = await store.idempotency.prune(at(86_400 + 3600));
+        expect(pruned).toBeGreaterThanOrEqual(1);
+        expect(
+          (await store.idempotency.claim({ ...base, key: "old", token: "q", now: at(86_400 + 3600) }))
+            .outcome,
+        ).toBe("claimed");
+      });
+
+      it("of many concurrent claims on one key exactly one wins", async () => {
+        const claims = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            store.idempotency.claim({ ...base, key: "race", token: `r${i}`, now: T0 }),
+          ),
+        );
+        expect(claims.filter((c) => c.outcome === "claimed").length).toBe(1);
+        expect(claims.filter((c) => c.outcome === "in_progress").length).toBe(11);
+      });
+    });
+
+    describe("rate-limit counters", () => {
+      it("counts hits per bucket and window, concurrently without losing one", async () => {
+        const counts = await Promise.all(
+          Array.from({ length: 20 }, () => store.rateLimits.increment("b1", T0, at(60))),
+        );
+        expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        expect(await store.rateLimits.increment("b1", at(60), at(120))).toBe(1);
+        expect(await store.rateLimits.increment("b2", T0, at(60))).toBe(1);
+      });
+
+      it("prunes windows that have ended", async () => {
+        await store.rateLimits.increment("p1", T0, at(60));
+        expect(await store.rateLimits.prune(at(59))).toBe(0);
+        expect(await store.rateLimits.prune(at(60))).toBeGreaterThanOrEqual(1);
+        expect(await store.rateLimits.increment("p1", T0, at(60))).toBe(1);
+      });
+    });
+
+    describe("custom case fields", () => {
+      beforeAll(async () => {
+        await issueApiKey(store, { organisation: "Udf Org", mode: "test" });
+        await issueApiKey(store, { organisation: "Udf Other", mode: "test" });
+      });
+
+      it("sets, changes, lists by name and removes definitions per organisation", async () => {
+        expect(await setUdfField(store, { organisation: "Udf Org", name: "z_last", type: "date" })).toEqual({
+          name: "z_last",
+          type: "date",
+        });
+        await setUdfField(store, { organisation: "Udf Org", name: "contract_id", type: "number" });
+        await setUdfField(store, { organisation: "Udf Org", name: "contract_id", type: "text" });
+        await setUdfField(store, { organisation: "Udf Other", name: "flag", type: "boolean" });
+        expect(await listUdfFields(store, "Udf Org")).toEqual([
+          { name: "contract_id", type: "text" },
+          { name: "z_last", type: "date" },
+        ]);
+        await removeUdfField(store, { organisation: "Udf Org", name: "z_last" });
+        expect(await listUdfFields(store, "Udf Org")).toEqual([{ name: "contract_id", type: "text" }]);
+        expect(await listUdfFields(store, "Udf Other")).toEqual([{ name: "flag", type: "boolean" }]);
+      });
+
+      it("refuses bad names, bad types, unknown organisations and unknown fields", async () => {
+        expect(
+          await codeOf(setUdfField(store, { organisation: "Udf Org", name: "has space", type: "text" })),
+        ).toBe("invalid_udf_field");
+        expect(await codeOf(setUdfField(store, { organisation: "Udf Org", name: "n", type: "money" }))).toBe(
+          "invalid_udf_field",
+        );
+        expect(await codeOf(setUdfField(store, { organisation: "Nobody", name: "n", type: "text" }))).toBe(
+          "organisation_not_found",
+        );
+        expect(await codeOf(removeUdfField(store, { organisation: "Udf Org", name: "nope" }))).toBe(
+          "udf_field_not_found",
+        );
+      });
+    });
+
+    describe("transactions", () => {
+      it("rolls back every write of a failed transaction", async () => {
+        const before = await store.organisations.findByName("Tx Org");
+        expect(before).toBeUndefined();
+        await expect(
+          store.transaction(async (tx) => {
+            await tx.organisations.ensure({
+              id: "org_00000000000000aa",
+              name: "Tx Org",
+              creditorName: "Tx",
+              now: T0,
+            });
+            throw new Error("boom");
+          }),
+        ).rejects.toThrow("boom");
+        expect(await store.organisations.findByName("Tx Org")).toBeUndefined();
+      });
+    });
+  });
+}
+
+import { createHash } from "node:crypto";
+
+function createHashHex(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
