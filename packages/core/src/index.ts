@@ -32,6 +32,7 @@ export {
 export { createCreditor, listCreditors, toCreditor } from "./creditors.js";
 export { CORE_ERROR_CODES, CoreError, type CoreErrorCode, isCoreError } from "./errors.js";
 export { newId } from "./ids.js";
+export * from "./orders/index.js";
 export { type Principal, principalOfKey } from "./principal.js";
 export { DEFAULT_API_RATE_LIMIT, DEFAULT_ORDER_RATE_LIMITS } from "./rate-limit-defaults.js";
 export type {

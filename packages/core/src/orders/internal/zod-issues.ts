@@ -1,0 +1,97 @@
+import type { z } from "zod";
+import type { FieldError } from "../field-error.js";
+import { formatFieldPath } from "./field-path.js";
+
+type Issue = z.core.$ZodIssue;
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let cur: unknown = root;
+  for (const p of path) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[p];
+  }
+  return cur;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+// Spec Invoice.amount_cents: "above the maximum the error code is amount_too_high". zod keeps no
+// custom code on its built-in `max`, so the path decides.
+function isInvoiceAmount(path: ReadonlyArray<PropertyKey>): boolean {
+  return path.length === 3 && path[0] === "invoices" && path[2] === "amount_cents";
+}
+
+function toFieldError(issue: Issue, input: unknown): FieldError {
+  const path = issue.path;
+  const field = formatFieldPath(path);
+  const value = valueAt(input, path);
+  switch (issue.code) {
+    case "custom": {
+      const code = (issue.params as { code?: unknown } | undefined)?.code;
+      return { field, code: typeof code === "string" ? code : "invalid", message: issue.message };
+    }
+    case "invalid_type":
+      if (value === undefined) return { field, code: "required", message: "is required" };
+      if (issue.expected === "int" && typeof value === "number") {
+        return { field, code: "not_integer", message: "must be a whole number" };
+      }
+      return {
+        field,
+        code: "invalid_type",
+        message: `must be ${issue.expected}, got ${describeType(value)}`,
+      };
+    case "too_big": {
+      const max = String(issue.maximum);
+      if (issue.origin === "string")
+        return { field, code: "too_long", message: `must be at most ${max} characters` };
+      if (issue.origin === "array")
+        return { field, code: "too_many_items", message: `must have at most ${max} items` };
+      if (isInvoiceAmount(path))
+        return { field, code: "amount_too_high", message: `must be at most ${max} cents` };
+      return { field, code: "too_large", message: `must be at most ${max}` };
+    }
+    case "too_small": {
+      const min = String(issue.minimum);
+      if (issue.origin === "string") return { field, code: "required", message: "must not be empty" };
+      if (issue.origin === "array")
+        return { field, code: "too_few_items", message: `must have at least ${min} item(s)` };
+      return { field, code: "too_small", message: `must be at least ${min}` };
+    }
+    case "invalid_format":
+      return { field, code: "invalid_format", message: formatMessage(issue.format) };
+    case "invalid_value":
+      return {
+        field,
+        code: "invalid_value",
+        message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`,
+      };
+    case "invalid_union":
+      return {
+        field,
+        code: "invalid_type",
+        message: `must be a string, number or boolean, got ${describeType(value)}`,
+      };
+    case "invalid_key":
+      return { field, code: "key_too_long", message: "key is too long" };
+    default:
+      return { field, code: issue.code, message: issue.message };
+  }
+}
+
+function formatMessage(format: string): string {
+  if (format === "date") return "must be a date written YYYY-MM-DD";
+  if (format === "email") return "must be an e-mail address";
+  return "has an invalid format";
+}
+
+/**
+ * Maps zod issues to the spec's `errors[]` items, with codes that stay stable across zod releases
+ * (decision orders-field-errors).
+ */
+export function issuesToFieldErrors(issues: ReadonlyArray<Issue>, input: unknown): FieldError[] {
+  return issues.map((issue) => toFieldError(issue, input));
+}

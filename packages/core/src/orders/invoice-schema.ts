@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { invoiceRules, reportTo } from "./internal/cross-field-rules.js";
+import { optionalText, requiredText, whenObject } from "./internal/schema-parts.js";
+import { ORDER_LIMITS } from "./limits.js";
+
+const L = ORDER_LIMITS.length;
+
+/**
+ * One invoice of an order (spec Invoice). Exactly one of `due_date` and `payment_term_days` is
+ * given; `invoice_date` must not be in the future, which needs today's date and is therefore
+ * checked by {@link validateCreateOrder}, not by this schema.
+ *
+ * @example
+ * InvoiceSchema.parse({ invoice_number: "F-2026-001", invoice_date: "2026-09-01", payment_term_days: 30, amount_cents: 125000 });
+ */
+export const InvoiceSchema = z
+  .object({
+    invoice_number: requiredText(L.invoice_number).describe("Invoice number, max 50 characters."),
+    invoice_date: z.iso.date().describe("Invoice date (YYYY-MM-DD); not in the future."),
+    due_date: z.iso
+      .date()
+      .nullable()
+      .optional()
+      .describe("Due date (YYYY-MM-DD). Give exactly one of due_date and payment_term_days."),
+    payment_term_days: z
+      .int()
+      .min(ORDER_LIMITS.paymentTermDays.min)
+      .max(ORDER_LIMITS.paymentTermDays.max)
+      .nullable()
+      .optional()
+      .describe(
+        "Payment term in days after the invoice date, 0 to 365; the service computes the due date. " +
+          "Give exactly one of due_date and payment_term_days.",
+      ),
+    amount_cents: z
+      .int()
+      .min(ORDER_LIMITS.amountCents.min)
+      .max(ORDER_LIMITS.amountCents.max)
+      .describe(
+        "Outstanding amount including VAT in euro cents, 1 to 100000000000; above the maximum the error code is amount_too_high.",
+      ),
+    description: optionalText(L.invoice_description)
+      .nullable()
+      .optional()
+      .describe("Description, max 500 characters."),
+  })
+  .superRefine((invoice, ctx) => reportTo(ctx, invoiceRules(invoice)), whenObject)
+  .meta({ id: "Invoice", description: "An invoice of the claim." });
+
+/**
+ * An invoice as the client sends it.
+ *
+ * @example
+ * const i: InvoiceInput = { invoice_number: "F-1", invoice_date: "2026-09-01", due_date: "2026-10-01", amount_cents: 100 };
+ */
+export type InvoiceInput = z.input<typeof InvoiceSchema>;
