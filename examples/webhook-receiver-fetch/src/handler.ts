@@ -12,8 +12,9 @@ export interface WebhookHandlerOptions {
 }
 
 /**
- * A web-standard handler (Request → Response) for incasso webhook deliveries. Runs unchanged on
- * Node (through srvx, see server.ts), Deno.serve, Bun.serve and Cloudflare Workers with nodejs_compat.
+ * A web-standard handler (Request → Response) for incasso webhook deliveries: the shape that
+ * Deno.serve, Bun.serve and Cloudflare Workers take. On Node it is served through srvx (server.ts);
+ * only Node is tested here.
  */
 export function createWebhookHandler(
   options: WebhookHandlerOptions,
