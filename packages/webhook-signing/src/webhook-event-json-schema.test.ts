@@ -35,6 +35,8 @@ describe("webhookEventJsonSchema", () => {
     expect(validate({ ...EVENT, data: { ...EVENT.data, case_number: 5 } })).toBe(false);
     const { data: _, ...noData } = EVENT;
     expect(validate(noData)).toBe(false);
+    const { case_event: __, ...dataWithoutCaseEvent } = EVENT.data;
+    expect(validate({ ...EVENT, data: dataWithoutCaseEvent })).toBe(false);
   });
 
   it("is titled WebhookEvent for the OpenAPI document", () => {

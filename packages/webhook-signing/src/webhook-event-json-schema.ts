@@ -6,8 +6,10 @@ const nullableString = (description: string) => ({ type: ["string", "null"], des
  * JSON Schema (2020-12, the dialect of OpenAPI 3.1) of the delivery body, WebhookEvent (spec,
  * Events, "Body (WebhookEvent)"). Plain data, so this package stays free of dependencies; the
  * server can place it under `components.schemas.WebhookEvent` and reference it from the
- * document's top-level `webhooks`. It is tolerant like the parser: unknown fields and event
- * types are allowed (spec, Versioning 2 and 3), and the known types are listed in `examples`.
+ * document's top-level `webhooks`. It describes what the service sends: every field of the
+ * spec's table present (the `data` fields as string or null). Unknown fields and event types are
+ * allowed (spec, Versioning 2 and 3); the known types are listed in `examples`. The parser is more
+ * lenient on receipt: it also accepts absent `data` fields, as null.
  *
  * @example
  * ```ts
@@ -33,6 +35,7 @@ export const webhookEventJsonSchema = {
     created_at: { type: "string", format: "date-time", description: "When the event happened." },
     data: {
       type: "object",
+      required: ["order_id", "case_number", "reference", "case_event"],
       properties: {
         order_id: nullableString("`ord_...` of the original order."),
         case_number: nullableString("Case number."),
