@@ -29,14 +29,19 @@ function toFieldError(issue: Issue, input: unknown): FieldError {
   const path = issue.path;
   const field = formatFieldPath(path);
   const value = valueAt(input, path);
+  // An absent field is "required" whatever check noticed it (a type, an enum, a union).
+  if (value === undefined && issue.code !== "custom" && issue.code !== "invalid_key") {
+    return { field, code: "required", message: "is required" };
+  }
   switch (issue.code) {
     case "custom": {
       const code = (issue.params as { code?: unknown } | undefined)?.code;
       return { field, code: typeof code === "string" ? code : "invalid", message: issue.message };
     }
     case "invalid_type":
-      if (value === undefined) return { field, code: "required", message: "is required" };
-      if (issue.expected === "int" && typeof value === "number") {
+      // zod reports a number that is not whole as invalid_type with the format "safeint"; the value
+      // may be a query-string digit string coerced to a number first.
+      if (issue.expected === "int" && (issue as { format?: unknown }).format !== undefined) {
         return { field, code: "not_integer", message: "must be a whole number" };
       }
       return {
@@ -75,8 +80,12 @@ function toFieldError(issue: Issue, input: unknown): FieldError {
         code: "invalid_type",
         message: `must be a string, number or boolean, got ${describeType(value)}`,
       };
-    case "invalid_key":
-      return { field, code: "key_too_long", message: "key is too long" };
+    case "invalid_key": {
+      // Only metadata has a key rule (spec CreateOrder.metadata: "key max 40 chars").
+      const inner = issue.issues[0];
+      const max = inner?.code === "too_big" ? ` of at most ${String(inner.maximum)} characters` : "";
+      return { field, code: "key_too_long", message: `key must be a string${max}` };
+    }
     default:
       return { field, code: issue.code, message: issue.message };
   }
