@@ -1,17 +1,23 @@
+import type { IncassoStore } from "@incasso/core";
 import { H3, type H3Event } from "h3";
 import { FastResponse } from "srvx";
 import pkg from "../package.json" with { type: "json" };
 import { ApiError, isApiError } from "./api-error.js";
+import { authenticateRequest } from "./auth.js";
+import { toApiError } from "./core-errors.js";
 import { requestIdFor } from "./internal/request-id.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
 import { readJsonBody } from "./json-body.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
 import { type ApiPlugin, json, type RouteContext, type RouteDefinition, type RouteGuard } from "./plugin.js";
+import { creditorsPlugin } from "./plugins/creditors.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { pingPlugin } from "./plugins/ping.js";
 import { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-router.js";
 import { type WikPluginOptions, wikPlugin } from "./plugins/wik.js";
 import { problemResponse } from "./problem.js";
+import { MemoryRateLimiter, type RateLimiter } from "./rate-limit.js";
+import { StoreRateLimiter } from "./store-rate-limiter.js";
 import { parseOrThrow } from "./validation.js";
 
 /**
@@ -27,6 +33,28 @@ export interface Logger {
 }
 
 /**
+ * What a plugin factory gets from {@link createApi}: the store and the rate limiter the API uses,
+ * so a plugin (the order endpoints) shares them with every other route.
+ *
+ * @example
+ * const ordersPlugin = (env: PluginEnvironment) => definePlugin({ name: "orders", routes: [...] });
+ */
+export interface PluginEnvironment {
+  store: IncassoStore | undefined;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * A plugin built from the API's environment.
+ *
+ * @example
+ * const factory: PluginFactory = ({ store, rateLimiter }) => creditorsPlugin({ store: store!, rateLimiter });
+ */
+export type PluginFactory = (env: PluginEnvironment) => ApiPlugin;
+
+/**
  * Options of {@link createApi}. All optional.
  *
  * @example
@@ -35,10 +63,25 @@ export interface Logger {
 export interface CreateApiOptions {
   /** Path prefix of every route. Default `/api/v1` (spec section Versioning). */
   basePath?: string;
-  /** Plugins added after the built-in ones (ping, openapi). */
-  plugins?: ApiPlugin[];
-  /** Guards run before every route's own guards (authentication, later). */
+  /** Plugins added after the built-in ones (ping, openapi, tools, creditors); a factory gets the store. */
+  plugins?: (ApiPlugin | PluginFactory)[];
+  /** Guards run before every route's own guards, after authentication. */
   guards?: RouteGuard[];
+  /**
+   * The storage port (keys, creditors, idempotency, counters). With it, every route with `auth`
+   * `required` or `optional` authenticates Bearer keys and GET/POST /creditors are served; without
+   * it, `required` routes answer 401.
+   */
+  store?: IncassoStore;
+  /**
+   * Where per-key counters live. Default: the store (shared by every instance on the database), or
+   * memory without a store. The embedded single-process server passes a MemoryRateLimiter.
+   */
+  rateLimiter?: RateLimiter;
+  /** Per-key limit of protected endpoints other than POST /orders; default 120 per minute. */
+  apiRateLimit?: { perMinute?: number };
+  /** `false` leaves out GET/POST /creditors even with a store. */
+  creditors?: false;
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
   logger?: Logger;
@@ -126,12 +169,18 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   const globalGuards = options.guards ?? [];
   let document: OpenApiDocument | undefined;
   const tools = options.tools ?? {};
+  const store = options.store;
+  const rateLimiter = options.rateLimiter ?? (store ? new StoreRateLimiter(store) : new MemoryRateLimiter());
+  const env: PluginEnvironment = { store, rateLimiter, logger, now };
   const plugins: ApiPlugin[] = [
     pingPlugin(),
     openApiPlugin(() => openapi()),
     ...(tools.wik === false ? [] : [wikPlugin(tools.wik)]),
     ...(tools.rolRouter === false ? [] : [rolRouterPlugin(tools.rolRouter)]),
-    ...(options.plugins ?? []),
+    ...(store && options.creditors !== false
+      ? [creditorsPlugin({ store, rateLimiter, perMinute: options.apiRateLimit?.perMinute })]
+      : []),
+    ...(options.plugins ?? []).map((p) => (typeof p === "function" ? p(env) : p)),
   ];
   const routes = plugins.flatMap((p) => p.routes);
 
@@ -178,6 +227,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   function finish(event: H3Event, ctx: RouteContext, result: unknown, error?: unknown): Response {
     let response: Response;
     if (error !== undefined) {
+      error = toApiError(error);
       if (!isApiError(error)) {
         logger.error("unhandled error", {
           requestId: ctx.requestId,
@@ -203,6 +253,8 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     const handler = async (event: H3Event) => {
       const ctx = contextFor(event, event.url);
       try {
+        // Architecture, "A request, end to end": auth → rate limit → idempotency → route.
+        await authenticateRequest(ctx, route.auth, store);
         for (const guard of globalGuards) await guard(ctx);
         for (const guard of route.guards ?? []) await guard(ctx);
         const req = route.request;
@@ -215,6 +267,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
             optional: req.bodyOptional ?? false,
             ...(req.maxBodyBytes ? { maxBytes: req.maxBodyBytes } : {}),
           });
+          ctx.rawBody = body;
           ctx.body = parseOrThrow(req.body, body);
         } else if ((route.method === "GET" || route.method === "DELETE") && hasRequestBody(event.req)) {
           // RFC 9110 §9.3.1: content on GET has no meaning; refusing it beats silently ignoring it.
@@ -224,7 +277,24 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
             detail: `${route.method} ${basePath}${route.path} takes no request body.`,
           });
         }
-        return finish(event, ctx, await route.handle(ctx as never));
+        const interceptors = route.interceptors ?? [];
+        if (interceptors.length === 0) return finish(event, ctx, await route.handle(ctx as never));
+        const run = async (): Promise<Response> => {
+          try {
+            const result = await route.handle(ctx as never);
+            return result instanceof Response ? result : json(result);
+          } catch (error) {
+            // Interceptors see the handler's refusals as responses (idempotency keeps them).
+            const mapped = toApiError(error);
+            if (isApiError(mapped)) return problemResponse(mapped);
+            throw mapped;
+          }
+        };
+        const chain = interceptors.reduceRight<() => Promise<Response>>(
+          (next, interceptor) => () => interceptor(ctx, next),
+          run,
+        );
+        return finish(event, ctx, await chain());
       } catch (error) {
         return finish(event, ctx, undefined, error);
       }

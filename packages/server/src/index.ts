@@ -1,17 +1,42 @@
 export { ApiError, type ApiErrorInit, type FieldError, isApiError, validationError } from "./api-error.js";
 export {
+  authenticateRequest,
+  PRINCIPAL_STATE_KEY,
+  principalOf,
+  requirePrincipal,
+  unauthorized,
+} from "./auth.js";
+export { CORE_ERROR_STATUS, toApiError } from "./core-errors.js";
+export {
   type CreateApiOptions,
   createApi,
   type IncassoApi,
   type Logger,
+  type PluginEnvironment,
+  type PluginFactory,
   type RequestContext,
 } from "./create-api.js";
+export {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_REQUEST_HEADERS,
+  IDEMPOTENCY_RESPONSE_HEADERS,
+  type IdempotencyOptions,
+  idempotency,
+  MIN_IDEMPOTENCY_RETENTION_SECONDS,
+  parseIdempotencyKey,
+} from "./idempotency.js";
 export {
   DEFAULT_MAX_BODY_BYTES,
   type ReadJsonBodyOptions,
   readBodyBytes,
   readJsonBody,
 } from "./json-body.js";
+export {
+  type KeyRateLimitOptions,
+  keyRateLimit,
+  type OrdersRateLimitOptions,
+  ordersRateLimit,
+} from "./key-rate-limits.js";
 export {
   createNodeHandler,
   createNodeServer,
@@ -30,9 +55,11 @@ export {
   type RouteContext,
   type RouteDefinition,
   type RouteGuard,
+  type RouteInterceptor,
   type RouteMethod,
   type RouteResponse,
 } from "./plugin.js";
+export { type CreditorsPluginOptions, creditorsPlugin } from "./plugins/creditors.js";
 export { openApiPlugin } from "./plugins/openapi.js";
 export { type PingResponse, PingResponseSchema, pingPlugin } from "./plugins/ping.js";
 export { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-router.js";
@@ -54,4 +81,5 @@ export {
   type RateLimitState,
   rateLimitGuard,
 } from "./rate-limit.js";
+export { StoreRateLimiter } from "./store-rate-limiter.js";
 export { formatFieldPath, parseOrThrow, zodIssuesToFieldErrors } from "./validation.js";

@@ -50,6 +50,11 @@ export interface RouteContext<Body = unknown, Query = unknown, Params = unknown>
   state: Record<string, unknown>;
   /** The current time; injectable through `createApi({ now })` so tests are deterministic. */
   now: () => Date;
+  /**
+   * The JSON body as parsed, before schema validation (undefined when the route reads none). The
+   * idempotency fingerprint is taken from it, so defaults and stripped fields cannot hide a change.
+   */
+  rawBody?: unknown;
 }
 
 /**
@@ -60,6 +65,20 @@ export interface RouteContext<Body = unknown, Query = unknown, Params = unknown>
  * const onlyJson: RouteGuard = (ctx) => { ctx.responseHeaders.set("Vary", "Accept"); };
  */
 export type RouteGuard = (ctx: RouteContext) => void | Promise<void>;
+
+/**
+ * Code that runs around a route's handler, after the guards and after the request was validated:
+ * it calls `next()` for the handler's response (errors the handler throws as ApiError arrive as
+ * their problem response) and may return another. Idempotency is one.
+ *
+ * @example
+ * const timing: RouteInterceptor = async (ctx, next) => {
+ *   const res = await next();
+ *   res.headers.set("Server-Timing", "app");
+ *   return res;
+ * };
+ */
+export type RouteInterceptor = (ctx: RouteContext, next: () => Promise<Response>) => Promise<Response>;
 
 /**
  * What a handler may return: a ready Response, or a value sent as JSON with status 200.
@@ -107,6 +126,8 @@ export interface RouteDefinition<
   };
   responses: Record<number, RouteResponse>;
   guards?: RouteGuard[];
+  /** Run around the handler, outermost first, once the request is valid (see {@link RouteInterceptor}). */
+  interceptors?: RouteInterceptor[];
   handle: (
     ctx: RouteContext<
       BodyS extends z.ZodType ? z.output<BodyS> : undefined,

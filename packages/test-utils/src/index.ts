@@ -1,6 +1,7 @@
-export { echoPlugin, fixtureApi } from "./fixture-api.js";
+export { echoPlugin, fixtureApi, testOrderExecutions, testOrdersPlugin } from "./fixture-api.js";
 export { responseValidator } from "./openapi-assert.js";
 export { describeStoreConformance, type StoreTarget } from "./store-conformance.js";
+export { type FixtureKeys, fixtureKeys, fixtureStore } from "./store-fixture.js";
 export {
   azureFunctionsTransport,
   expressTransport,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { principalOf } from "../auth.js";
 import { type ApiPlugin, definePlugin, defineRoute } from "../plugin.js";
 
 /**
@@ -31,8 +32,9 @@ export const PingResponseSchema = z
 export type PingResponse = z.infer<typeof PingResponseSchema>;
 
 /**
- * GET /ping: works with or without a key (spec: GET /ping). Until API keys exist every caller is
- * unauthenticated.
+ * GET /ping: works with or without a key (spec: GET /ping). With a valid key it shows the client
+ * (organisation name, mode, linked creditor) and whether creditor management is on; without one,
+ * or with an invalid or revoked one, `authenticated` is false.
  *
  * @example
  * const api = createApi({ plugins: [] }); // pingPlugin() is built in
@@ -54,12 +56,30 @@ export function pingPlugin(): ApiPlugin {
           200: { description: "The service is up.", schema: PingResponseSchema },
           429: { description: "Too many requests." },
         },
-        handle: (ctx): PingResponse => ({
-          status: "ok",
-          time: ctx.now().toISOString(),
-          authenticated: false,
-          features: { creditor_management: false },
-        }),
+        handle: (ctx): PingResponse => {
+          const principal = principalOf(ctx);
+          if (principal === undefined) {
+            // Also for an invalid or revoked key: the spec says "false without a valid key"
+            // (docs/decisions/auth-ping-invalid-key.md).
+            return {
+              status: "ok",
+              time: ctx.now().toISOString(),
+              authenticated: false,
+              features: { creditor_management: false },
+            };
+          }
+          return {
+            status: "ok",
+            time: ctx.now().toISOString(),
+            authenticated: true,
+            client: {
+              name: principal.organisationName,
+              mode: principal.mode,
+              creditor: principal.creditorName,
+            },
+            features: { creditor_management: principal.creditorManagement },
+          };
+        },
       }),
     ],
   });

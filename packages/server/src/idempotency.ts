@@ -1,0 +1,213 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { IncassoStore, StoredResponse } from "@incasso/core";
+import { FastResponse } from "srvx";
+import { ApiError, validationError } from "./api-error.js";
+import { requirePrincipal } from "./auth.js";
+import { canonicalJson } from "./internal/canonical-json.js";
+import type { RouteContext, RouteInterceptor } from "./plugin.js";
+
+/** Longest Idempotency-Key (spec section Limits: max 255 characters; longer → 422). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/** The shortest retention we allow: 24 hours (docs/decisions/idempotency-keys.md). */
+export const MIN_IDEMPOTENCY_RETENTION_SECONDS = 86_400;
+
+/**
+ * Options of {@link idempotency}.
+ *
+ * @example
+ * const options: IdempotencyOptions = { store, retentionSeconds: 48 * 3600 };
+ */
+export interface IdempotencyOptions {
+  store: IncassoStore;
+  /** How long a response is kept; default and minimum 24 hours. */
+  retentionSeconds?: number;
+  /**
+   * How long a claim holds without renewal; default 30 s. It is renewed every third of that while
+   * the request runs, so only a crashed request lets it lapse.
+   */
+  leaseSeconds?: number;
+  /** Told when a finished response could not be stored. */
+  onStoreError?: (error: unknown) => void;
+}
+
+// Visible ASCII and space: an HTTP field value that survives every proxy unchanged (RFC 9110 §5.5).
+const KEY_CHARS = /^[\x20-\x7e]+$/;
+
+/**
+ * Reads the `Idempotency-Key` header: undefined when absent, the key when valid, and a 422
+ * `validation_error` on field `Idempotency-Key` when it is over 255 characters (spec section
+ * Limits) or empty or holds other than visible ASCII.
+ *
+ * @example
+ * parseIdempotencyKey(new Headers({ "idempotency-key": "order-2026-0001" })); // "order-2026-0001"
+ */
+export function parseIdempotencyKey(headers: Headers): string | undefined {
+  const value = headers.get("idempotency-key");
+  if (value === null) return undefined;
+  if (value.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw validationError([
+      {
+        field: "Idempotency-Key",
+        code: "too_long",
+        message: `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, not ${value.length}`,
+      },
+    ]);
+  }
+  if (value.trim() === "" || !KEY_CHARS.test(value)) {
+    throw validationError([
+      { field: "Idempotency-Key", code: "invalid", message: "must be 1 to 255 visible ASCII characters" },
+    ]);
+  }
+  return value;
+}
+
+function fingerprint(ctx: RouteContext): string {
+  return createHash("sha256")
+    .update(`${ctx.request.method} ${ctx.url.pathname}${ctx.url.search}\n${canonicalJson(ctx.rawBody)}`)
+    .digest("hex");
+}
+
+function conflict(key: string): ApiError {
+  return new ApiError({
+    status: 409,
+    code: "idempotency_conflict",
+    detail: `The Idempotency-Key "${key}" was used before for a request with different content; use a new key for a new request.`,
+  });
+}
+
+function replay(stored: StoredResponse): Response {
+  const headers = new Headers(stored.headers);
+  headers.set("Idempotency-Replayed", "true");
+  return new FastResponse(stored.body === "" ? null : stored.body, { status: stored.status, headers });
+}
+
+// Headers of a response that belong to the request itself, not to its outcome: not replayed.
+const PER_REQUEST_HEADERS = new Set([
+  "x-request-id",
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "ratelimit-reset",
+  "date",
+]);
+
+/**
+ * The Idempotency-Key machinery of POST /orders (spec: POST /orders rule 3, section Limits), as a
+ * route interceptor. Keys are scoped per organisation. The first request with a key claims it; a
+ * repeat with identical content (method, path and canonical JSON body) gets the exact earlier
+ * response with `Idempotency-Replayed: true`; different content gets 409 `idempotency_conflict`;
+ * a repeat while the first still runs gets 409 `idempotency_in_progress` with `Retry-After`.
+ * Responses with a 5xx status are not kept, so a retry after 502 `upstream_error` runs again as
+ * the spec advises. Kept at least 24 hours, pruned automatically.
+ *
+ * @example
+ * defineRoute({ method: "POST", path: "/orders", auth: "required",
+ *   guards: [ordersRateLimit({ limiter })], interceptors: [idempotency({ store })], ... });
+ */
+export function idempotency(options: IdempotencyOptions): RouteInterceptor {
+  const retentionSeconds = Math.max(
+    MIN_IDEMPOTENCY_RETENTION_SECONDS,
+    options.retentionSeconds ?? MIN_IDEMPOTENCY_RETENTION_SECONDS,
+  );
+  const leaseSeconds = options.leaseSeconds ?? 30;
+  const store = options.store;
+  const report =
+    options.onStoreError ?? ((error: unknown) => console.error("idempotency store error", error));
+  let lastPrune = 0;
+
+  return async (ctx, next) => {
+    const key = parseIdempotencyKey(ctx.request.headers);
+    if (key === undefined) return next();
+    const scope = requirePrincipal(ctx).organisationId;
+    const print = fingerprint(ctx);
+    const now = ctx.now();
+    if (now.getTime() - lastPrune >= 600_000) {
+      lastPrune = now.getTime();
+      store.idempotency.prune(now).catch(report);
+    }
+    const token = randomUUID();
+    const claim = await store.idempotency.claim({
+      scope,
+      key,
+      fingerprint: print,
+      token,
+      now,
+      leaseSeconds,
+      retentionSeconds,
+    });
+    if (claim.outcome === "completed") {
+      if (claim.fingerprint !== print) throw conflict(key);
+      return replay(claim.response);
+    }
+    if (claim.outcome === "in_progress") {
+      if (claim.fingerprint !== print) throw conflict(key);
+      // The first request usually ends within seconds; its lease is the most we could have to wait.
+      const leaseLeft = Math.ceil((claim.leaseExpiresAt.getTime() - now.getTime()) / 1000);
+      const retryAfter = Math.min(Math.max(leaseLeft, 1), 5);
+      throw new ApiError({
+        status: 409,
+        code: "idempotency_in_progress",
+        detail: `A request with the Idempotency-Key "${key}" is still being processed; retry in ${retryAfter} s.`,
+        headers: { "Retry-After": String(retryAfter) },
+      });
+    }
+
+    const ref = { scope, key, token };
+    const renewal = setInterval(
+      () => {
+        const leaseExpiresAt = new Date(ctx.now().getTime() + leaseSeconds * 1000);
+        store.idempotency.renew({ ...ref, leaseExpiresAt }).catch(report);
+      },
+      (leaseSeconds * 1000) / 3,
+    );
+    renewal.unref?.();
+    let response: Response;
+    try {
+      response = await next();
+    } catch (error) {
+      clearInterval(renewal);
+      await store.idempotency.release(ref).catch(report);
+      throw error;
+    }
+    clearInterval(renewal);
+    if (response.status >= 500) {
+      await store.idempotency.release(ref).catch(report);
+      return response;
+    }
+    const body = await response.text();
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!PER_REQUEST_HEADERS.has(name)) headers[name] = value;
+    });
+    try {
+      const kept = await store.idempotency.complete({
+        ...ref,
+        response: { status: response.status, headers, body },
+        now: ctx.now(),
+      });
+      if (!kept)
+        report(new Error(`The claim on Idempotency-Key "${key}" lapsed before the response was stored.`));
+    } catch (error) {
+      // The work is done: the client gets its response even when keeping it failed.
+      report(error);
+    }
+    return new FastResponse(body === "" ? null : body, {
+      status: response.status,
+      headers: response.headers,
+    });
+  };
+}
+
+/** The documented request header of routes with idempotency, for the OpenAPI document. */
+export const IDEMPOTENCY_REQUEST_HEADERS = {
+  "Idempotency-Key": {
+    description:
+      "Optional, at most 255 visible ASCII characters. A repeat with identical content returns the earlier " +
+      "response with Idempotency-Replayed: true; kept at least 24 hours per organisation.",
+  },
+} as const;
+
+/** The documented response header of a replay, for the OpenAPI document. */
+export const IDEMPOTENCY_RESPONSE_HEADERS = {
+  "Idempotency-Replayed": { description: "`true` when this is the stored response of an earlier request." },
+} as const;
