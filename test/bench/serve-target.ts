@@ -25,6 +25,11 @@ async function start(): Promise<number> {
       );
     case "incasso-node":
       return listen(createNodeServer(createApi({ logger: { info() {}, warn() {}, error() {} } })));
+    case "incasso-node-tools": {
+      // Limits raised so the benchmark measures the work, not the 429 path.
+      const rateLimit = { perMinute: 1_000_000_000 };
+      return listen(createNodeServer(createApi({ tools: { wik: { rateLimit }, rolRouter: { rateLimit } } })));
+    }
     case "bare-express": {
       const app = express();
       app.get("/api/v1/ping", (_req, res) => {
