@@ -46,6 +46,20 @@ export {
 } from "./node-server.js";
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiInput } from "./openapi.js";
 export {
+  type CreateKeyInput,
+  directOperations,
+  type KeySummary,
+  keySummary,
+  type OperatorOperations,
+} from "./operator/operations.js";
+export { OperatorError, readOperatorEndpoint, remoteOperations } from "./operator/operator-client.js";
+export {
+  OPERATOR_FILE,
+  type OperatorEndpoint,
+  type OperatorEndpointInfo,
+  startOperatorEndpoint,
+} from "./operator/operator-endpoint.js";
+export {
   type ApiPlugin,
   definePlugin,
   defineRoute,
