@@ -53,7 +53,11 @@ describe.each(transports)("API keys and auth over $name", (transport) => {
       keyWasSent ? 'Bearer realm="incasso", error="invalid_token"' : 'Bearer realm="incasso"',
     );
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ status: 401, code: "unauthorized", type: "https://incasso.dev/problems/unauthorized" });
+    expect(body).toMatchObject({
+      status: 401,
+      code: "unauthorized",
+      type: "https://incasso.dev/problems/unauthorized",
+    });
     check("/creditors", "get", 401, body);
   }
 
@@ -81,7 +85,12 @@ describe.each(transports)("API keys and auth over $name", (transport) => {
   });
 
   it("GET /ping with an invalid, unknown or revoked key answers 200 with authenticated false", async () => {
-    for (const header of [`Bearer ${keys.revoked}`, `Bearer svc_test_${"x".repeat(32)}`, "Bearer nonsense", "Basic Zm9vOmJhcg=="]) {
+    for (const header of [
+      `Bearer ${keys.revoked}`,
+      `Bearer svc_test_${"x".repeat(32)}`,
+      "Bearer nonsense",
+      "Basic Zm9vOmJhcg==",
+    ]) {
       const res = await t.request("/ping", { headers: { authorization: header } });
       expect(res.status, header).toBe(200);
       expect(await res.json()).toEqual({
@@ -124,7 +133,9 @@ describe.each(transports)("API keys and auth over $name", (transport) => {
   });
 
   it("an absurdly long key → 401, never 5xx", async () => {
-    const res = await t.request("/creditors", { headers: { authorization: `Bearer svc_live_${"A".repeat(8000)}` } });
+    const res = await t.request("/creditors", {
+      headers: { authorization: `Bearer svc_live_${"A".repeat(8000)}` },
+    });
     await unauthorized(res, true);
   });
 

@@ -37,7 +37,10 @@ describe.each(transports)("creditor management over $name", (transport) => {
   afterAll(() => t.close());
 
   it("POST /creditors creates a creditor: 201 with the Creditor shape and rate-limit headers", async () => {
-    const res = await t.request("/creditors", post(keys.live, { reference: " ACME-1 ", name: "Acme Holding BV" }));
+    const res = await t.request(
+      "/creditors",
+      post(keys.live, { reference: " ACME-1 ", name: "Acme Holding BV" }),
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(res.headers.get("ratelimit-limit")).toBe("120");
@@ -58,20 +61,31 @@ describe.each(transports)("creditor management over $name", (transport) => {
     const res = await t.request("/creditors", post(keys.live, { reference: "DUP", name: "Second" }));
     expect(res.status).toBe(409);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ status: 409, code: "creditor_exists", type: "https://incasso.dev/problems/creditor_exists" });
+    expect(body).toMatchObject({
+      status: 409,
+      code: "creditor_exists",
+      type: "https://incasso.dev/problems/creditor_exists",
+    });
     expect(body.detail).toBe('A creditor with reference "DUP" already exists in this account.');
     check("/creditors", "post", 409, body);
   });
 
   it("the same reference in another organisation is a different creditor", async () => {
-    const res = await t.request("/creditors", post(keys.other, { reference: "ACME-1", name: "Someone else" }));
+    const res = await t.request(
+      "/creditors",
+      post(keys.other, { reference: "ACME-1", name: "Someone else" }),
+    );
     expect(res.status).toBe(201);
   });
 
   it("GET /creditors lists the organisation's creditors only, oldest first, with paging", async () => {
     const res = await t.request("/creditors", get(keys.live));
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { data: { reference: string }[]; has_more: boolean; next_cursor: null };
+    const body = (await res.json()) as {
+      data: { reference: string }[];
+      has_more: boolean;
+      next_cursor: null;
+    };
     check("/creditors", "get", 200, body);
     // The fixture's clock is fixed, so both share created_at and the id decides their order.
     const all = body.data.map((c) => c.reference);
@@ -94,10 +108,15 @@ describe.each(transports)("creditor management over $name", (transport) => {
   it("bad paging input → 422 with the field named", async () => {
     const res = await t.request("/creditors?limit=0", get(keys.live));
     expect(res.status).toBe(422);
-    expect(((await res.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(["limit"]);
+    expect(((await res.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual([
+      "limit",
+    ]);
     const bad = await t.request("/creditors?cursor=xyz", get(keys.live));
     expect(bad.status).toBe(422);
-    expect(await bad.json()).toMatchObject({ code: "validation_error", errors: [{ field: "cursor", code: "invalid_cursor" }] });
+    expect(await bad.json()).toMatchObject({
+      code: "validation_error",
+      errors: [{ field: "cursor", code: "invalid_cursor" }],
+    });
   });
 
   it("both operations → 403 creditor_feature_disabled when the key's switch is off, before the body is read", async () => {
@@ -114,7 +133,10 @@ describe.each(transports)("creditor management over $name", (transport) => {
 
   it("invalid bodies → 400 / 415 / 422 with every field", async () => {
     expect((await t.request("/creditors", post(keys.live, "{"))).status).toBe(400);
-    const wrongType = await t.request("/creditors", { ...post(keys.live, "{}"), headers: { authorization: `Bearer ${keys.live}`, "content-type": "text/plain" } });
+    const wrongType = await t.request("/creditors", {
+      ...post(keys.live, "{}"),
+      headers: { authorization: `Bearer ${keys.live}`, "content-type": "text/plain" },
+    });
     expect(wrongType.status).toBe(415);
     const res = await t.request("/creditors", post(keys.live, { reference: "", name: "x".repeat(201) }));
     expect(res.status).toBe(422);
@@ -129,9 +151,15 @@ describe.each(transports)("creditor management over $name", (transport) => {
 
   it("POST /creditors honours Idempotency-Key: a replay returns the same creditor", async () => {
     const headers = { "idempotency-key": `cred-${transport.name}` };
-    const first = await t.request("/creditors", post(keys.live, { reference: "IDEM", name: "Idem BV" }, headers));
+    const first = await t.request(
+      "/creditors",
+      post(keys.live, { reference: "IDEM", name: "Idem BV" }, headers),
+    );
     expect(first.status).toBe(201);
-    const again = await t.request("/creditors", post(keys.live, { name: "Idem BV", reference: "IDEM" }, headers));
+    const again = await t.request(
+      "/creditors",
+      post(keys.live, { name: "Idem BV", reference: "IDEM" }, headers),
+    );
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotency-replayed")).toBe("true");
     expect(await again.text()).toBe(await first.text());

@@ -25,7 +25,11 @@ const order = (key: string, body: unknown, headers: Record<string, string> = {})
 });
 
 function rateHeaders(res: Response) {
-  return [res.headers.get("ratelimit-limit"), res.headers.get("ratelimit-remaining"), res.headers.get("ratelimit-reset")];
+  return [
+    res.headers.get("ratelimit-limit"),
+    res.headers.get("ratelimit-remaining"),
+    res.headers.get("ratelimit-reset"),
+  ];
 }
 
 describe.each(transports)("POST /orders machinery over $name", (transport) => {
@@ -91,7 +95,11 @@ describe.each(transports)("POST /orders machinery over $name", (transport) => {
   });
 
   it("without a key → 401 before anything is counted", async () => {
-    const res = await t.request("/__test/orders", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await t.request("/__test/orders", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get("ratelimit-limit")).toBeNull();
   });
@@ -165,9 +173,14 @@ describe.each(transports)("POST /orders machinery over $name", (transport) => {
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({
       code: "validation_error",
-      errors: [{ field: "Idempotency-Key", code: "too_long", message: "must be at most 255 characters, not 256" }],
+      errors: [
+        { field: "Idempotency-Key", code: "too_long", message: "must be at most 255 characters, not 256" },
+      ],
     });
-    const ok = await t.request("/__test/orders", order(k, {}, { "idempotency-key": `${transport.name}`.padEnd(255, "k") }));
+    const ok = await t.request(
+      "/__test/orders",
+      order(k, {}, { "idempotency-key": `${transport.name}`.padEnd(255, "k") }),
+    );
     expect(ok.status).toBe(201);
   });
 

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { issueApiKey } from "@incasso/core";
+import { openStore } from "@incasso/store-sql";
+import { afterAll, describe, expect, it } from "vitest";
+import { createApi } from "./create-api.js";
+import { parseIdempotencyKey } from "./idempotency.js";
+
+const dir = mkdtempSync(join(tmpdir(), "incasso-idem-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const T0 = new Date("2026-11-21T10:00:00.000Z");
+const post = (key: string, idem: string, body: unknown) =>
+  new Request("http://x/api/v1/creditors", {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem },
+    body: JSON.stringify(body),
+  });
+
+describe("idempotency", () => {
+  it("parses the header: absent, valid, too long, empty, non-ASCII", () => {
+    expect(parseIdempotencyKey(new Headers())).toBeUndefined();
+    expect(parseIdempotencyKey(new Headers({ "idempotency-key": "a b-1" }))).toBe("a b-1");
+    expect(() => parseIdempotencyKey(new Headers({ "idempotency-key": "x".repeat(256) }))).toThrow(
+      expect.objectContaining({ status: 422, code: "validation_error" }),
+    );
+    expect(() => parseIdempotencyKey(new Headers({ "idempotency-key": "é" }))).toThrow(
+      expect.objectContaining({ status: 422 }),
+    );
+  });
+
+  it("survives a restart, frees a crashed claim after its lease, and is shared between instances", {
+    timeout: 90_000,
+  }, async () => {
+    let clock = T0;
+    const now = () => clock;
+    let store = await openStore({ dataDir: dir });
+    const { key } = await issueApiKey(store, {
+      organisation: "Restart BV",
+      mode: "test",
+      creditorManagement: true,
+    });
+    const first = await createApi({ store, now }).fetch(post(key, "k-1", { reference: "R1", name: "One" }));
+    expect(first.status).toBe(201);
+    const firstBody = await first.text();
+    await store.close();
+
+    store = await openStore({ dataDir: dir });
+    const api = createApi({ store, now });
+    const replay = await api.fetch(post(key, "k-1", { reference: "R1", name: "One" }));
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotency-replayed")).toBe("true");
+    expect(await replay.text()).toBe(firstBody);
+
+    // A request that crashed after its claim: the record stays in progress until the lease ends.
+    const org = (await store.organisations.findByName("Restart BV"))?.id as string;
+    const crashed = await api.fetch(post(key, "k-2", { reference: "R2", name: "Two" }));
+    expect(crashed.status).toBe(201);
+    await store.idempotency.claim({
+      scope: org,
+      key: "k-3",
+      fingerprint: "whatever-the-crashed-request-had",
+      token: "dead",
+      now: clock,
+      leaseSeconds: 30,
+      retentionSeconds: 86_400,
+    });
+    const during = await api.fetch(post(key, "k-3", { reference: "R3", name: "Three" }));
+    expect(during.status).toBe(409);
+    expect(await during.json()).toMatchObject({ code: "idempotency_conflict" });
+    clock = new Date(T0.getTime() + 30_000);
+    const afterLease = await api.fetch(post(key, "k-3", { reference: "R3", name: "Three" }));
+    expect(afterLease.status).toBe(201);
+    expect(afterLease.headers.get("idempotency-replayed")).toBeNull();
+
+    // Two API instances on one database share counters and idempotency records.
+    const other = createApi({ store, now });
+    const fromOther = await other.fetch(post(key, "k-3", { reference: "R3", name: "Three" }));
+    expect(fromOther.headers.get("idempotency-replayed")).toBe("true");
+    const a = await api.fetch(
+      new Request("http://x/api/v1/creditors", { headers: { authorization: `Bearer ${key}` } }),
+    );
+    const b = await other.fetch(
+      new Request("http://x/api/v1/creditors", { headers: { authorization: `Bearer ${key}` } }),
+    );
+    expect(Number(a.headers.get("ratelimit-remaining")) - 1).toBe(
+      Number(b.headers.get("ratelimit-remaining")),
+    );
+
+    // After the retention period the key is free again.
+    clock = new Date(T0.getTime() + 86_400_000 + 60_000);
+    const expired = await api.fetch(post(key, "k-1", { reference: "R1-again", name: "One again" }));
+    expect(expired.status).toBe(201);
+    expect(expired.headers.get("idempotency-replayed")).toBeNull();
+    await store.close();
+  });
+});
