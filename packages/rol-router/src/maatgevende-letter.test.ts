@@ -43,6 +43,20 @@ describe("deriveMaatgevendeLetter", () => {
     ["Mr. J.P. van den Berg", "B"],
     ["Dhr. K. Bakker", "B"],
     ["de heer Bakker", "B"],
+    // De Heer is a surname: "heer" is a form of address only in "de heer X" (Rotterdam rule: only
+    // articles and prepositions in front of the name do not count).
+    ["Heer", "H"],
+    ["De Heer", "H"],
+    ["Dhr. De Heer", "H"],
+    ["de heer Jansen", "J"],
+    ["de heer De Heer", "H"],
+    ["De Heer B.V.", "H"],
+    ["Heerkens", "H"],
+    // A title only counts when a name follows; all-skippable names take their first word.
+    ["Dhr.", "D"],
+    ["Erven", "E"],
+    ["van der", "V"],
+    ["Mr. Van der", "V"],
     ["Mevrouw El Amrani", "E"],
     ["Erven J. Jansen", "J"],
     ["De gezamenlijke erfgenamen van wijlen P. de Boer", "B"],

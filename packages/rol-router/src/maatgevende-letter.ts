@@ -109,10 +109,13 @@ const INFIXES = new Set([
   "the",
 ]);
 
-/** Titles, forms of address and words for heirs, which stand before the name and do not count. */
+/**
+ * Titles, forms of address and words for heirs, which stand before the name and do not count.
+ * `heer` is not here: it is a form of address only in `de heer X` (see {@link analyseName}), and
+ * otherwise a surname (`De Heer`, `Heer`).
+ */
 const TITLES = new Set([
   "dhr",
-  "heer",
   "mevr",
   "mevrouw",
   "mw",
@@ -222,18 +225,23 @@ const HAS_ALNUM = /[a-z0-9]/;
 export function analyseName(naam: string): NameAnalysis {
   const { tokens, company } = tokenise(naam);
   const skipped: string[] = [];
-  let lastInfix: string | undefined;
+  // A title counts as one only when a word that can be the name follows it (not a legal form):
+  // `De Heer B.V.` is the company De Heer.
+  let lastNameWord = -1;
+  for (let i = tokens.length - 1; i >= 0 && lastNameWord < 0; i--) {
+    const bare = bareWord(tokens[i] as string);
+    if (HAS_ALNUM.test(bare) && !LEGAL_FORMS.has(bare)) lastNameWord = i;
+  }
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as string;
     const bare = bareWord(token);
     const more = i < tokens.length - 1;
-    if (!HAS_ALNUM.test(bare) || LEGAL_FORMS.has(bare) || TITLES.has(bare)) {
+    if (!HAS_ALNUM.test(bare) || LEGAL_FORMS.has(bare) || (i < lastNameWord && isTitle(bare, tokens, i))) {
       skipped.push(token);
       continue;
     }
     if (INFIXES.has(bare)) {
       skipped.push(token);
-      lastInfix = bare;
       continue;
     }
     // Initials (`J.`, `J.P.`, or a lone letter before the surname) are not the surname. In a
@@ -244,9 +252,29 @@ export function analyseName(naam: string): NameAnalysis {
     }
     return result(bare, skipped);
   }
-  // Nothing but skippable words: a name such as "Van" or "Ter" is itself the surname.
-  if (lastInfix !== undefined) return result(lastInfix, skipped.slice(0, -1));
+  // Nothing but skippable words: a name such as "Van", "Ter" or "Van der" is itself the surname.
+  // The first word that is not a legal form (and has a letter or digit) is taken, as the first part
+  // of a compound name counts (Rotterdam rule); a title in front of it still does not count
+  // (`Mr. Van der` → V), unless there is nothing else (`Mr. B.V.` → M).
+  const fallback = (allowTitle: boolean) =>
+    skipped.findIndex((token, i) => {
+      const bare = bareWord(token);
+      return HAS_ALNUM.test(bare) && !LEGAL_FORMS.has(bare) && (allowTitle || !isTitle(bare, skipped, i));
+    });
+  let at = fallback(false);
+  if (at < 0) at = fallback(true);
+  if (at >= 0) return result(bareWord(skipped[at] as string), skipped.slice(0, at));
   return { letter: null, decidingWord: null, skipped, startsWithIJ: false };
+}
+
+/**
+ * A title or form of address at position `i`, which the caller only asks when another word follows
+ * (a lone `Dhr.` or `Erven` is read as the name itself). `heer` counts only after `de`, as in
+ * `de heer Jansen`; `De Heer` alone is the family name De Heer (letter H: the article does not count).
+ */
+function isTitle(bare: string, tokens: readonly string[], i: number): boolean {
+  if (bare === "heer") return i > 0 && bareWord(tokens[i - 1] as string) === "de";
+  return TITLES.has(bare);
 }
 
 function result(word: string, skipped: string[]): NameAnalysis {
@@ -261,7 +289,8 @@ function result(word: string, skipped: string[]): NameAnalysis {
  *
  * Skipped in front of the name: articles and prepositions (`van`, `de`, `van der`, `'t`, `in 't`,
  * `d'`, …), legal forms anywhere (`B.V.`, `N.V.`, `V.O.F.`, `C.V.`, `Stichting`, `vennootschap onder
- * firma`, …), titles and forms of address (`mr.`, `dhr.`, `mevrouw`), words for heirs (`erven`,
+ * firma`, …), titles and forms of address when a name follows them (`mr.`, `dhr.`, `mevrouw`,
+ * `de heer`; but `De Heer` alone is the surname, H), words for heirs (`erven`,
  * `wijlen`) and initials (except in a company name, recognised by its legal form, where `A.S.R.`
  * is the name itself). A trade name after `h.o.d.n.` is ignored. Case, diacritics and spacing
  * do not matter.
@@ -271,6 +300,7 @@ function result(word: string, skipped: string[]): NameAnalysis {
  * deriveMaatgevendeLetter("'t Hart");                   // "H"
  * deriveMaatgevendeLetter("B.V. De Gouden Leeuw");      // "G"
  * deriveMaatgevendeLetter("Jansen-de Vries");           // "J"
+ * deriveMaatgevendeLetter("Dhr. De Heer");              // "H"
  * deriveMaatgevendeLetter("Stichting Woonbron");        // "W"
  * deriveMaatgevendeLetter("A.S.R. Schadeverzekering N.V."); // "A"
  * deriveMaatgevendeLetter("J. Pietersen h.o.d.n. Bakkerij Zon"); // "P"
