@@ -174,8 +174,29 @@ function fold(text: string): string {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/[’‘`´]/g, "'");
+    .replace(/[’‘`´]/g, "'")
+    .replace(UNDECOMPOSED, (c) => ASCII_LETTER[c] ?? c);
 }
+
+/**
+ * Letters that NFKD leaves alone (they are letters of their own, not a base letter with a mark),
+ * spelled the way they are alphabetised in Dutch registers: `Ørsted` under O, `Łukasz` under L.
+ */
+const ASCII_LETTER: Readonly<Record<string, string>> = {
+  ø: "o",
+  æ: "ae",
+  œ: "oe",
+  ł: "l",
+  ß: "ss",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+  ħ: "h",
+  ŧ: "t",
+  ŋ: "n",
+};
+const UNDECOMPOSED = /[øæœłßđðþıħŧŋ]/g;
 
 /** Cheap pre-check: every legal-form phrase contains one of these words. */
 const PHRASE_HINT = /vennootschap|vereniging|waarborg|aansprakelijk|oprichting/;
