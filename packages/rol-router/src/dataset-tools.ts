@@ -21,7 +21,8 @@ function zodErrors(
  * Checks a dataset's shape and its references, and returns it unchanged: every municipality names
  * a known court with the same arrondissement; its kanton location (when set) exists and belongs to
  * that court and carries a confidence; location names and woonplaatscodes are unique; a location's
- * letter ranges do not send one letter to two different sessions.
+ * letter ranges do not send one letter to two different sessions; a location with sessions has a
+ * `scheduleConfidence` and a `scheduleNote`.
  * Throws RolRouterError `invalid_dataset` listing every problem.
  *
  * @example
@@ -57,6 +58,17 @@ export function validateDataset(dataset: RolRouterDataset): RolRouterDataset {
           problem(`data.locations[${i}].sessions`, `letter ${letter} twice`);
         slots.set(letter, slot);
       }
+    }
+    // Every result carries the confidence and the source of the schedule it used (issue; decision
+    // rol-router-schedule-confidence), so a location with sessions must have both.
+    if (loc.sessions.length > 0 && loc.scheduleConfidence === null) {
+      problem(
+        `data.locations[${i}].scheduleConfidence`,
+        "a location with sessions needs a scheduleConfidence",
+      );
+    }
+    if (loc.sessions.length > 0 && loc.scheduleNote === null) {
+      problem(`data.locations[${i}].scheduleNote`, "a location with sessions needs a scheduleNote");
     }
     if (loc.sessions.length > 1 && loc.splitKnown && loc.sessions.some((s) => s.letters === null)) {
       problem(
@@ -97,7 +109,9 @@ export function validateDataset(dataset: RolRouterDataset): RolRouterDataset {
  * the given fields of an existing location (addresses, sessions, confidence); municipality
  * overrides replace its location, confidence and source. A named location or municipality that
  * does not exist is an `invalid_dataset` error. `splitKnown` is recomputed from the sessions when
- * sessions are overridden and `splitKnown` is not.
+ * sessions are overridden and `splitKnown` is not. Overriding `sessions` drops the bundled
+ * `scheduleConfidence` and `scheduleNote` (they described the old schedule): give your own, or the
+ * overrides are refused with `invalid_dataset`.
  *
  * @example
  * const data = applyOverrides(BUNDLED_DATASET, {
@@ -144,8 +158,14 @@ export function applyOverrides(dataset: RolRouterDataset, overrides: RolRouterOv
       const patch = locationPatches[loc.name];
       if (!patch) return loc;
       const next = { ...loc, ...patch };
-      if (patch.sessions && patch.splitKnown === undefined) {
-        next.splitKnown = next.sessions.length <= 1 || next.sessions.every((s) => s.letters !== null);
+      if (patch.sessions) {
+        if (patch.splitKnown === undefined) {
+          next.splitKnown = next.sessions.length <= 1 || next.sessions.every((s) => s.letters !== null);
+        }
+        // The bundled confidence and note describe the bundled schedule, not the host's: a new
+        // schedule without its own confidence and note is refused by validateDataset.
+        next.scheduleConfidence = patch.scheduleConfidence ?? null;
+        next.scheduleNote = patch.scheduleNote ?? null;
       }
       return next;
     }),

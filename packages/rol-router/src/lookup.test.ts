@@ -348,6 +348,64 @@ describe("host data", () => {
     expect(r.data_versie).toBe(`${BUNDLED_DATASET.version}+overrides`);
   });
 
+  it("refuses a schedule override without its own confidence and note", () => {
+    const sessions = [{ weekday: "woensdag" as const, time: "10:00", letters: null }];
+    // Leiden has no bundled schedule; Gouda's bundled confidence and note belong to the old schedule.
+    for (const name of ["Leiden", "Gouda"]) {
+      expect(() => createRolRouter({ overrides: { locations: { [name]: { sessions } } } })).toThrow(
+        expect.objectContaining({
+          code: "invalid_dataset",
+          errors: [
+            {
+              field: expect.stringMatching(/^data\.locations\[\d+\]\.scheduleConfidence$/),
+              code: "invalid_reference",
+              message: "a location with sessions needs a scheduleConfidence",
+            },
+            {
+              field: expect.stringMatching(/^data\.locations\[\d+\]\.scheduleNote$/),
+              code: "invalid_reference",
+              message: "a location with sessions needs a scheduleNote",
+            },
+          ],
+        }),
+      );
+    }
+    // Only a confidence: the old note does not survive either.
+    expect(() =>
+      createRolRouter({
+        overrides: { locations: { Gouda: { sessions, scheduleConfidence: "hoog" as const } } },
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        errors: [expect.objectContaining({ message: "a location with sessions needs a scheduleNote" })],
+      }),
+    );
+  });
+
+  it("keeps a location's schedule confidence when the override leaves its sessions alone", () => {
+    const overrides = { locations: { Gouda: { visitingAddress: "Oosthaven 25, 2801 PC Gouda" } } };
+    const r = lookupRolRouter({ woonplaats: "Gouda", naam: "Jansen" }, { today, overrides });
+    expect([r.betrouwbaarheid?.rolzitting, r.bronnen?.rolzitting]).toEqual([
+      "middel",
+      "rolzitting uit het bijzonder reglement, Stcrt. 2020, 3974",
+    ]);
+  });
+
+  it("refuses a host dataset whose schedule has no confidence", () => {
+    const data = {
+      ...BUNDLED_DATASET,
+      locations: BUNDLED_DATASET.locations.map((l) =>
+        l.name === "Gouda" ? { ...l, scheduleConfidence: null } : l,
+      ),
+    };
+    expect(() => createRolRouter({ data })).toThrow(
+      expect.objectContaining({
+        code: "invalid_dataset",
+        errors: [expect.objectContaining({ message: "a location with sessions needs a scheduleConfidence" })],
+      }),
+    );
+  });
+
   it("maps a municipality with an override", () => {
     const overrides = {
       municipalities: { GM0197: { location: "Zutphen", confidence: "middel" as const, source: "eigen" } },
