@@ -568,6 +568,24 @@ describe("validateCreateOrder: dates, term and amount", () => {
     });
   });
 
+  it("amount_cents 1e20 (beyond the safe integers) is amount_too_high naming the spec's maximum", () => {
+    const tooHigh = {
+      field: "invoices[0].amount_cents",
+      code: "amount_too_high",
+      message: "must be at most 100000000000 cents",
+    };
+    expect(run(withInvoice({ amount_cents: 1e20 }))).toEqual({
+      ok: false,
+      code: "amount_too_high",
+      errors: [tooHigh],
+    });
+    expect(run(withInvoice({ amount_cents: Number.MAX_SAFE_INTEGER + 1 }))).toEqual({
+      ok: false,
+      code: "amount_too_high",
+      errors: [tooHigh],
+    });
+  });
+
   it("several amounts too high keep the problem code amount_too_high", () => {
     const b = validBody();
     b.invoices = [

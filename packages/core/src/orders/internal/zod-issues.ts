@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { FieldError } from "../field-error.js";
+import { ORDER_LIMITS } from "../limits.js";
 import { formatFieldPath } from "./field-path.js";
 
 type Issue = z.core.$ZodIssue;
@@ -20,7 +21,9 @@ function describeType(value: unknown): string {
 }
 
 // Spec Invoice.amount_cents: "above the maximum the error code is amount_too_high". zod keeps no
-// custom code on its built-in `max`, so the path decides.
+// custom code on its built-in `max`, so the path decides. The message names the spec's maximum
+// (Limits table "Invoice amount") rather than the issue's own: above 2^53 - 1 the first issue zod
+// reports is z.int()'s safe-integer bound, which is not a limit of the API.
 function isInvoiceAmount(path: ReadonlyArray<PropertyKey>): boolean {
   return path.length === 3 && path[0] === "invoices" && path[2] === "amount_cents";
 }
@@ -56,7 +59,11 @@ function toFieldError(issue: Issue, input: unknown): FieldError {
       if (issue.origin === "array")
         return { field, code: "too_many_items", message: `must have at most ${max} items` };
       if (isInvoiceAmount(path))
-        return { field, code: "amount_too_high", message: `must be at most ${max} cents` };
+        return {
+          field,
+          code: "amount_too_high",
+          message: `must be at most ${ORDER_LIMITS.amountCents.max} cents`,
+        };
       return { field, code: "too_large", message: `must be at most ${max}` };
     }
     case "too_small": {
