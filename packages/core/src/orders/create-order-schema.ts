@@ -86,7 +86,7 @@ export const CreateOrderSchema = z
       .nullable()
       .optional()
       .describe(
-        "Claim title, max 200 characters, ideally 'agreement of assignment for ...'; generated when absent.",
+        "Claim title, max 200 characters, ideally 'agreement of assignment for ...'; generated when absent or blank.",
       ),
     description: optionalText(L.description)
       .nullable()

@@ -98,6 +98,7 @@ export interface NormalisedAttachment {
 export interface NormalisedOrder {
   type: "pre-incasso" | "incasso";
   reference: string | null;
+  /** Null when absent, null or blank: the service then generates a title (spec CreateOrder.title). */
   title: string | null;
   description: string | null;
   creditor: { id: string } | { reference: string } | null;

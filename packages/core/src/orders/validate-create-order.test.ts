@@ -142,6 +142,20 @@ describe("validateCreateOrder: a valid order", () => {
     ]);
   });
 
+  it.each([[""], ["   "], ["\t\n"]])(
+    "treats the blank title %j as absent (null), so one is generated",
+    (title) => {
+      const r = run({ ...validBody(), title });
+      expect(r.ok).toBe(true);
+      expect(r.ok && r.order.title).toBeNull();
+    },
+  );
+
+  it("keeps a title with text exactly as sent, surrounding spaces included", () => {
+    const r = run({ ...validBody(), title: " Overeenkomst van opdracht voor F-1 " });
+    expect(r.ok && r.order.title).toBe(" Overeenkomst van opdracht voor F-1 ");
+  });
+
   it("accepts creditor by id", () => {
     const r = run({ ...validBody(), creditor: { id: "cred_0123456789abcdef" } });
     expect(r.ok && r.order.creditor).toEqual({ id: "cred_0123456789abcdef" });

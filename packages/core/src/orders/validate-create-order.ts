@@ -155,7 +155,9 @@ function normalise(
   return {
     type: input.type,
     reference: input.reference ?? null,
-    title: input.title ?? null,
+    // Spec CreateOrder.title: "when absent the service generates one". A blank title carries no
+    // title, so it counts as absent and one is generated (decision orders-nullability).
+    title: nullIfBlank(input.title),
     description: input.description ?? null,
     creditor,
     metadata: { ...(input.metadata ?? {}) },
