@@ -271,6 +271,46 @@ describe("result status", () => {
     // Earliest by the term is Sat 23 Dec; Tue 26 Dec is Boxing Day; 2 Jan 2029 is past the calendar.
     expect(r.roldagen?.[0]?.vroegste_roldatum).toBeNull();
     expect(r.ontbrekend).toEqual(["feestdagenkalender"]);
+    // Without an earliest feasible date the result does not answer the question: incomplete.
+    expect(r.status).toBe("incomplete");
+  });
+
+  it("incomplete when the calendar gap leaves no date at all", () => {
+    const r = lookupRolRouter({ woonplaats: "Assen", naam: "Jansen" }, { today: "2028-12-20" });
+    expect([r.status, r.ontbrekend]).toEqual(["incomplete", ["feestdagenkalender"]]);
+    expect(r.roldagen?.map((d) => [d.komende_roldata, d.vroegste_roldatum])).toEqual([[[], null]]);
+  });
+
+  it("stays ok when the calendar gap only shortens the list", () => {
+    const r = lookupRolRouter({ woonplaats: "Assen", naam: "Jansen" }, { today: "2028-11-20" });
+    expect([r.status, r.ontbrekend]).toEqual(["ok", ["feestdagenkalender"]]);
+    expect(r.roldagen?.[0]?.komende_roldata.map((d) => d.datum)).toEqual([
+      "2028-11-21",
+      "2028-11-28",
+      "2028-12-05",
+      "2028-12-12",
+      "2028-12-19",
+    ]);
+    expect(r.roldagen?.[0]?.vroegste_roldatum).toBe("2028-12-05");
+  });
+
+  it("flags dates before the known calendar (equated days known from 2019)", () => {
+    const r = lookupRolRouter({ woonplaats: "Assen", naam: "Jansen" }, { today: "2018-11-19" });
+    expect(r.roldagen?.[0]?.komende_roldata.map((d) => d.datum)).toEqual([
+      "2018-11-20",
+      "2018-11-27",
+      "2018-12-04",
+      "2018-12-11",
+      "2018-12-18",
+      "2019-01-08",
+    ]);
+    expect([r.status, r.ontbrekend]).toEqual(["ok", ["feestdagenkalender"]]);
+    expect(r.opmerkingen).toContain(
+      "Gelijkgestelde feestdagen zijn pas bekend vanaf 2019-01-01; eerdere roldata zijn alleen op de wettelijke feestdagen gecontroleerd.",
+    );
+    // From 2019 on the calendar is known: no flag.
+    const later = lookupRolRouter({ woonplaats: "Assen", naam: "Jansen" }, { today: "2019-01-02" });
+    expect(later.ontbrekend).toEqual([]);
   });
 });
 

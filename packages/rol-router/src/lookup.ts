@@ -271,6 +271,15 @@ function resolved(
   }
   let status: "ok" | "incomplete" = "ok";
   for (const part of missing) if (DOWNGRADES.has(part)) status = "incomplete";
+  // A calendar gap alone only shortens the list; when it removes the earliest feasible date or every
+  // listed date, the result no longer answers "when can this be heard" (spec: incomplete).
+  if (
+    roldagen?.some(
+      (r) => r.vroegste_roldatum === null || (s.upcomingCount > 0 && r.komende_roldata.length === 0),
+    )
+  ) {
+    status = "incomplete";
+  }
   // Built by assignment, in wire order, so optional fields are absent rather than undefined.
   const result: RolRouterResult = {
     object: "rol_router_result",
@@ -359,12 +368,14 @@ function schedule(
   const seen = new Set<string>();
   const roldagen: RolRouterRoldag[] = [];
   let truncated = false;
+  let unchecked = false;
   for (const session of matching) {
     const slot = `${session.weekday} ${session.time}`;
     if (seen.has(slot)) continue;
     seen.add(slot);
     const plan = planWeekday(WEEKDAY_NUMBER[session.weekday], betekening, s);
     truncated ||= plan.truncated;
+    unchecked ||= plan.unchecked;
     // The wire object shows the range of the session that holds the letter (Amsterdam's table is
     // stored as several runs on one day; the run containing the letter is the informative one).
     roldagen.push({
@@ -379,10 +390,15 @@ function schedule(
     missing.push("roltijd");
     opmerkingen.push(`Geen bron geeft het aanvangsuur van de rolzitting in ${loc.name}.`);
   }
+  if (truncated || unchecked) missing.push("feestdagenkalender");
   if (truncated) {
-    missing.push("feestdagenkalender");
     opmerkingen.push(
       `Gelijkgestelde feestdagen zijn bekend tot en met ${formatDay(s.knownThrough)}; latere roldata worden niet genoemd.`,
+    );
+  }
+  if (unchecked) {
+    opmerkingen.push(
+      `Gelijkgestelde feestdagen zijn pas bekend vanaf ${formatDay(s.knownFrom)}; eerdere roldata zijn alleen op de wettelijke feestdagen gecontroleerd.`,
     );
   }
   return roldagen;

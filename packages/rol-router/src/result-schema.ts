@@ -51,7 +51,9 @@ export const RolRouterRoldagSchema = z
 
 /**
  * Values of `ontbrekend`: which parts of a complete answer the data does not have. The first five
- * make the status `incomplete`; a missing address or the end of the known holiday calendar do not.
+ * make the status `incomplete`; a missing address does not. `feestdagenkalender` (dates past the
+ * known holiday calendar left out, or dates before it listed unchecked for equated days) makes it
+ * `incomplete` only when it leaves a roldag without `vroegste_roldatum` or without any listed date.
  *
  * @example
  * MISSING_PARTS.includes("letterverdeling"); // true

@@ -1,3 +1,4 @@
+import { CALENDAR_KNOWN_RANGE } from "../court-calendar.js";
 import { RolRouterError } from "../errors.js";
 import {
   DEFAULT_SCHEDULING,
@@ -18,6 +19,8 @@ export interface ResolvedScheduling {
   upcomingCount: number;
   extraClosure: ReadonlySet<number>;
   knownThrough: number;
+  /** First day of the known closure calendar (equated days are known from 2019). */
+  knownFrom: number;
   /** Earliest service day from today (see {@link earliestServiceDay}), computed once per lookup. */
   earliest: number;
 }
@@ -59,6 +62,8 @@ export function resolveToday(today: string | Date | undefined): number {
   return amsterdamDay(today);
 }
 
+const KNOWN_FROM = parseIsoDay(CALENDAR_KNOWN_RANGE.from) as number;
+
 /** Validates and resolves {@link SchedulingOptions}; throws RolRouterError `invalid_option`. */
 export function resolveScheduling(options: SchedulingOptions = {}): ResolvedScheduling {
   const s: ResolvedScheduling = {
@@ -82,6 +87,7 @@ export function resolveScheduling(options: SchedulingOptions = {}): ResolvedSche
       "calendarKnownThrough",
       options.calendarKnownThrough ?? DEFAULT_SCHEDULING.calendarKnownThrough,
     ),
+    knownFrom: KNOWN_FROM,
     earliest: 0,
   };
   s.earliest = earliestServiceDay(s);
@@ -168,22 +174,28 @@ export function haalbaarheidOf(
   return spare >= s.ruimMarginDays ? "ruim" : "krap";
 }
 
-/** Hearing dates of one weekday (1 = Monday … 5 = Friday) for a result. */
+/**
+ * Hearing dates of one weekday (1 = Monday … 5 = Friday) for a result. Dates after `knownThrough`
+ * are not listed (`truncated`); dates before `knownFrom` are listed, but the equated days of those
+ * years are not known (`unchecked`). Both make the result say `feestdagenkalender`.
+ */
 export function planWeekday(
   weekday: number,
   betekening: number | undefined,
   s: ResolvedScheduling,
-): { komende: KomendeRoldatum[]; vroegste: number | null; truncated: boolean } {
+): { komende: KomendeRoldatum[]; vroegste: number | null; truncated: boolean; unchecked: boolean } {
   const komende: KomendeRoldatum[] = [];
   let day = s.today + 1;
   day += (weekday - weekdayOf(day) + 7) % 7;
   let truncated = false;
+  let unchecked = false;
   for (; komende.length < s.upcomingCount; day += 7) {
     if (day > s.knownThrough) {
       truncated = true;
       break;
     }
     if (!isCourtOpen(day, s)) continue;
+    if (day < s.knownFrom) unchecked = true;
     komende.push({
       datum: formatDay(day),
       dagen: day - s.today,
@@ -195,5 +207,6 @@ export function planWeekday(
   first += (weekday - weekdayOf(first) + 7) % 7;
   while (first <= s.knownThrough && !isCourtOpen(first, s)) first += 7;
   const vroegste = first <= s.knownThrough ? first : null;
-  return { komende, vroegste, truncated: truncated || vroegste === null };
+  if (vroegste !== null && vroegste < s.knownFrom) unchecked = true;
+  return { komende, vroegste, truncated: truncated || vroegste === null, unchecked };
 }
