@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // Same limits and character rule as the order's own `reference` (spec: CreateOrder, max 100) and a
 // business debtor's `company_name` (max 200): a creditor is referenced and named the same way.
-const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const NO_CONTROL = /^\P{Cc}*$/u;
 
 /**
  * Body of POST /creditors: a creditor under the organisation, identified by the client's own

@@ -1,7 +1,7 @@
 import { CoreError, type CoreErrorCode } from "../errors.js";
 
 // Control characters (C0, DEL, C1) never belong in a name shown on a case or in a terminal.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+export const CONTROL = /\p{Cc}/u;
 
 /** A trimmed, non-empty name of at most `max` characters without control characters. */
 export function cleanName(value: string, what: string, max: number, code: CoreErrorCode): string {
