@@ -35,6 +35,24 @@ describe("assessHaalbaarheid without a service date", () => {
   });
 });
 
+describe("assessHaalbaarheid on a day the court is closed", () => {
+  it.each([
+    ["2026-12-25", {}], // Christmas Day, a Friday: without the check it would be ruim
+    ["2026-12-26", {}], // Saturday and Boxing Day
+    ["2026-12-20", {}], // Sunday
+    ["2027-05-07", {}], // equated day after Ascension 2027
+    ["2026-12-22", { extraClosureDays: ["2026-12-22"] }], // a court's own closure day
+    ["2026-12-25", { betekeningsdatum: "2026-11-24" }], // served long before: still no hearing
+  ])("%s is kan_niet", (roldatum, extra) => {
+    expect(assessHaalbaarheid(roldatum, { today, ...extra })).toBe("kan_niet");
+  });
+
+  it("judges the open day next to it as usual", () => {
+    expect(assessHaalbaarheid("2026-12-24", { today })).toBe("ruim");
+    expect(assessHaalbaarheid("2026-12-22", { today })).toBe("ruim");
+  });
+});
+
 describe("assessHaalbaarheid with a service date", () => {
   it("needs service date + 8 days (art. 114 and 119 Rv)", () => {
     expect(assessHaalbaarheid("2026-12-01", { today, betekeningsdatum: "2026-11-24" })).toBe("kan_niet");
@@ -43,8 +61,9 @@ describe("assessHaalbaarheid with a service date", () => {
   });
 
   it("is ruim once the summons has been served and the term is met", () => {
-    expect(assessHaalbaarheid("2026-11-28", { today, betekeningsdatum: "2026-11-20" })).toBe("ruim");
-    expect(assessHaalbaarheid("2026-11-27", { today, betekeningsdatum: "2026-11-20" })).toBe("kan_niet");
+    // Served Tue 17 Nov: the earliest roldatum is Wed 25 Nov (both days open).
+    expect(assessHaalbaarheid("2026-11-25", { today, betekeningsdatum: "2026-11-17" })).toBe("ruim");
+    expect(assessHaalbaarheid("2026-11-24", { today, betekeningsdatum: "2026-11-17" })).toBe("kan_niet");
   });
 
   it("matches the RULES.md example: served Mon 2 Mar 2026, earliest Tue 10 Mar", () => {
