@@ -257,12 +257,43 @@ describe("result status", () => {
     expect(r.roldagen?.[0]?.roltijd).toBe("11:00");
   });
 
-  it("notes that IJ may be filed under Y", () => {
+  it("IJ where I and Y have different sessions (Assen): both, and the letter counts as missing", () => {
     const r = lookupRolRouter({ woonplaats: "Assen", naam: "IJzerman" }, { today });
-    expect(r.maatgevende_letter).toBe("I");
+    expect([r.status, r.maatgevende_letter, r.ontbrekend]).toEqual([
+      "incomplete",
+      null,
+      ["maatgevende_letter"],
+    ]);
+    expect(r.roldagen?.map((d) => [d.weekdag_naam, d.roltijd, d.letters])).toEqual([
+      ["dinsdag", "10:00", { van: "A", tot: "K" }],
+      ["dinsdag", "11:00", { van: "L", tot: "Z" }],
+    ]);
     expect(r.opmerkingen).toContain(
-      "De naam begint met IJ; de bronnen zeggen niet of de rechtbank die onder I of onder Y indeelt. Gebruikt is I.",
+      "De naam begint met IJ; de bronnen zeggen niet of de rechtbank die onder I of onder Y indeelt. In Assen geeft I dinsdag 10:00 en Y dinsdag 11:00; beide staan vermeld.",
     );
+  });
+
+  it("IJ where I and Y have different days (Rotterdam): both days", () => {
+    const r = lookupRolRouter({ woonplaats: "Rotterdam", naam: "van IJsselmuiden" }, { today });
+    expect([r.status, r.maatgevende_letter]).toEqual(["incomplete", null]);
+    expect(r.ontbrekend).toEqual(["maatgevende_letter", "roltijd"]);
+    expect(r.roldagen?.map((d) => d.weekdag_naam)).toEqual(["woensdag", "donderdag"]);
+    expect(r.betrouwbaarheid?.rolzitting).toBe("laag");
+  });
+
+  it("IJ where I and Y share a session (Amsterdam): ok with letter I", () => {
+    const r = lookupRolRouter({ woonplaats: "Amsterdam", naam: "IJzerman" }, { today });
+    expect([r.status, r.maatgevende_letter, r.ontbrekend]).toEqual(["ok", "I", []]);
+    expect(r.roldagen?.map((d) => [d.weekdag_naam, d.roltijd])).toEqual([["dinsdag", "10:00"]]);
+    expect(r.opmerkingen).toContain(
+      "De naam begint met IJ; in Amsterdam vallen I en Y op dezelfde rolzitting, dus het maakt niet uit of de rechtbank die onder I of onder Y indeelt.",
+    );
+  });
+
+  it("IJ at a location without a letter split: ok, no remark", () => {
+    const r = lookupRolRouter({ woonplaats: "Gouda", naam: "IJzerman" }, { today });
+    expect([r.status, r.maatgevende_letter]).toEqual(["ok", "I"]);
+    expect(r.opmerkingen.some((o) => o.includes("IJ"))).toBe(false);
   });
 
   it("stops listing dates where the known holiday calendar ends", () => {

@@ -300,7 +300,8 @@ function resolved(
     };
     result.bezoekadres = loc.visitingAddress;
   }
-  result.maatgevende_letter = name.letter;
+  // An IJ name whose I and Y sessions differ has no single deciding letter (see ijSessions).
+  result.maatgevende_letter = missing.includes("maatgevende_letter") ? null : name.letter;
   if (roldagen) result.roldagen = roldagen;
   result.disclaimer = disclaimerFor(m, loc, roldagen !== undefined);
   result.betrouwbaarheid = {
@@ -321,6 +322,38 @@ function resolved(
 
 function inRange(letter: string, session: Session): boolean {
   return session.letters !== null && letter >= session.letters.from && letter <= session.letters.to;
+}
+
+const slotOf = (x: Session) => (x.time === null ? x.weekday : `${x.weekday} ${x.time}`);
+const slotsOf = (sessions: readonly Session[]) => [...new Set(sessions.map(slotOf))];
+
+/**
+ * A name starting with the digraph IJ: the sources do not say whether a court files it under I or
+ * under Y (decision rol-router-letter-rules). Where both letters lead to the same rolzitting that
+ * does not matter; where they differ, both rolzittingen are given and the letter counts as missing,
+ * so nothing is guessed (status `incomplete`).
+ */
+function ijSessions(
+  loc: KantonLocation,
+  underI: Session[],
+  missing: Missing[],
+  opmerkingen: string[],
+): Session[] {
+  const underY = loc.sessions.filter((x) => inRange("Y", x));
+  const slotsI = slotsOf(underI);
+  const slotsY = slotsOf(underY);
+  if (slotsI.length === slotsY.length && slotsI.every((slot) => slotsY.includes(slot))) {
+    opmerkingen.push(
+      `De naam begint met IJ; in ${loc.name} vallen I en Y op dezelfde rolzitting, dus het maakt niet uit of de rechtbank die onder I of onder Y indeelt.`,
+    );
+    return underI;
+  }
+  missing.push("maatgevende_letter");
+  const describe = (slots: string[]) => (slots.length > 0 ? slots.join(" en ") : "geen rolzitting");
+  opmerkingen.push(
+    `De naam begint met IJ; de bronnen zeggen niet of de rechtbank die onder I of onder Y indeelt. In ${loc.name} geeft I ${describe(slotsI)} en Y ${describe(slotsY)}; beide staan vermeld.`,
+  );
+  return [...underI, ...underY];
 }
 
 /** The rolzittingen for this defendant, or undefined with the reason recorded in `missing`. */
@@ -354,11 +387,7 @@ function schedule(
     }
     const letter = name.letter;
     matching = loc.sessions.filter((x) => inRange(letter, x));
-    if (name.startsWithIJ) {
-      opmerkingen.push(
-        "De naam begint met IJ; de bronnen zeggen niet of de rechtbank die onder I of onder Y indeelt. Gebruikt is I.",
-      );
-    }
+    if (name.startsWithIJ) matching = ijSessions(loc, matching, missing, opmerkingen);
     if (matching.length === 0) {
       missing.push("rolzitting");
       opmerkingen.push(`De letterverdeling van ${loc.name} noemt de letter ${letter} niet.`);

@@ -159,7 +159,8 @@ export interface NameAnalysis {
   skipped: string[];
   /**
    * True when the deciding word starts with the Dutch digraph IJ. The sources do not say whether a
-   * court files IJ under I or under Y; the letter returned is I (the first letter, as the rule says).
+   * court files IJ under I or under Y; the letter returned is I (the first letter, as the rule says),
+   * and the lookup lists both rolzittingen where I and Y differ.
    */
   startsWithIJ: boolean;
 }

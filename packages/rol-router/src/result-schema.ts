@@ -101,7 +101,9 @@ export const RolRouterResultSchema = z
       .string()
       .regex(/^[A-Z]$/)
       .nullable()
-      .describe("Deciding letter of `naam`; null when the name has no word starting with a letter."),
+      .describe(
+        "Deciding letter of `naam`; null when the name has no word starting with a letter, or when it starts with IJ and the location files I and Y under different rolzittingen (both are listed).",
+      ),
     roldagen: z.array(RolRouterRoldagSchema).optional(),
     disclaimer: z.string(),
     betrouwbaarheid: z
