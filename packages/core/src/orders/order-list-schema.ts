@@ -47,10 +47,43 @@ export const OrderListSchema = z
   })
   .meta({ id: "OrderList", description: "A page of orders, newest first." });
 
+// A query-string limit is written in the digits 0-9 only. Number() alone would also take "0x10",
+// "1e1", " 5 " and "" (as 0), none of which a client means as a page size (decision
+// orders-list-query).
+const DIGITS = /^[0-9]+$/;
+
+// The range is checked before the whole-number check, and a value over the maximum stops there:
+// z.int() alone would also report its safe-integer bound for "99999999999999999999", a second
+// too_large naming a limit the API does not have.
+const PageSizeNumber = z
+  .number()
+  .min(ORDER_LIMITS.pageSize.min)
+  .max(ORDER_LIMITS.pageSize.max, { abort: true })
+  .int();
+
 /**
- * The query of GET /orders (spec GET /orders), for query strings: `limit` is coerced from its
- * string form. Parse with {@link parseListOrdersQuery} to get errors in the spec's form and the
- * cursor decoded.
+ * `limit` as a query string gives it, or as a number: a digit string is converted, any other
+ * string is refused with `not_integer`, and the number must be a whole number from 1 to 100. A
+ * preprocess rather than z.coerce so the raw text can be checked; `prefault` rather than
+ * `default` so the JSON Schema of the input still shows the default of 25.
+ */
+const PageSizeSchema = z
+  .preprocess((value, ctx) => {
+    if (typeof value !== "string") return value;
+    if (DIGITS.test(value)) return Number(value);
+    ctx.addIssue({
+      code: "custom",
+      message: "must be a whole number written in the digits 0-9",
+      params: { code: "not_integer" },
+    });
+    return z.NEVER;
+  }, PageSizeNumber)
+  .prefault(ORDER_LIMITS.pageSize.default);
+
+/**
+ * The query of GET /orders (spec GET /orders), for query strings: `limit` is converted from its
+ * string form, which must be digits only. Parse with {@link parseListOrdersQuery} to get errors in
+ * the spec's form and the cursor decoded.
  *
  * @example
  * ListOrdersQuerySchema.parse({ limit: "10", type: "incasso" }); // { limit: 10, type: "incasso" }
@@ -61,13 +94,7 @@ export const ListOrdersQuerySchema = z
     reference: z.string().optional().describe("Only orders with this client reference."),
     customer_number: z.string().optional().describe("Only orders with a debtor with this customer number."),
     type: OrderTypeSchema.optional().describe("Only orders of this type."),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(ORDER_LIMITS.pageSize.min)
-      .max(ORDER_LIMITS.pageSize.max)
-      .default(ORDER_LIMITS.pageSize.default)
-      .describe("Page size, 1 to 100, default 25."),
+    limit: PageSizeSchema.describe("Page size, 1 to 100, default 25; digits only."),
     cursor: z.string().optional().describe("The next_cursor of the previous page."),
   })
   .meta({ id: "ListOrdersQuery", description: "Filters and paging of GET /orders." });

@@ -37,14 +37,47 @@ describe("parseListOrdersQuery", () => {
   it.each([
     ["0", "too_small"],
     ["101", "too_large"],
+    ["99999999999999999999", "too_large"],
     ["2.5", "not_integer"],
-    ["abc", "invalid_type"],
-    ["", "too_small"],
+    ["abc", "not_integer"],
+    ["", "not_integer"],
+    ["0x10", "not_integer"],
+    ["1e1", "not_integer"],
+    [" 5 ", "not_integer"],
+    ["+5", "not_integer"],
+    ["-1", "not_integer"],
+    ["٥", "not_integer"],
   ])("limit %j is refused with %s", (limit, code) => {
     expect(parseListOrdersQuery({ limit })).toEqual({
       ok: false,
       code: "validation_error",
       errors: [expect.objectContaining({ field: "limit", code })],
+    });
+  });
+
+  it("says why a limit that is not digits is refused", () => {
+    expect(parseListOrdersQuery({ limit: "0x10" })).toEqual({
+      ok: false,
+      code: "validation_error",
+      errors: [
+        { field: "limit", code: "not_integer", message: "must be a whole number written in the digits 0-9" },
+      ],
+    });
+  });
+
+  it("takes leading zeros as the decimal number they spell", () => {
+    expect(parseListOrdersQuery({ limit: "010" })).toMatchObject({ ok: true, query: { limit: 10 } });
+  });
+
+  it("takes a limit given as a number, refusing a fraction and an array", () => {
+    expect(parseListOrdersQuery({ limit: 7 })).toMatchObject({ ok: true, query: { limit: 7 } });
+    expect(parseListOrdersQuery({ limit: 2.5 })).toMatchObject({
+      ok: false,
+      errors: [{ field: "limit", code: "not_integer" }],
+    });
+    expect(parseListOrdersQuery({ limit: ["5", "6"] })).toMatchObject({
+      ok: false,
+      errors: [{ field: "limit", code: "invalid_type" }],
     });
   });
 
