@@ -3,7 +3,14 @@
 // Woonplaatsen and gemeenten: CBS, Woonplaatsen in Nederland 2026 (86312NED), CC BY 4.0.
 import type { RolRouterDataset } from "../dataset.js";
 
-/** The bundled reference data; see NOTICE.md of this package. */
+/**
+ * The bundled reference data (courts, kanton locations with their rolzittingen, municipalities
+ * with their woonplaatsen), validated at build time; sources and credits in NOTICE.md of this package.
+ *
+ * @example
+ * BUNDLED_DATASET.locations.find((l) => l.name === "Gouda")?.sessions[0]?.weekday; // "donderdag"
+ * createRolRouter({ data: BUNDLED_DATASET }); // the same data lookupRolRouter uses by default
+ */
 export const BUNDLED_DATASET: RolRouterDataset = /* @__PURE__ */ JSON.parse(`{
 "version": "2026-01-01.da31e5b15434",
 "referenceDate": "2026-01-01",

@@ -97,4 +97,14 @@ describe("bundled data integrity", () => {
       expect(rebuilt).toBe(readFileSync(join(__dirname, "bundle.generated.ts"), "utf8"));
     },
   );
+
+  it("documents the exported constant with an @example that holds (house rule)", () => {
+    const source = serialise(data);
+    const doc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\nexport const BUNDLED_DATASET/.exec(source)?.[1] ?? "";
+    expect(doc).toContain("@example");
+    expect(doc).toContain(
+      'BUNDLED_DATASET.locations.find((l) => l.name === "Gouda")?.sessions[0]?.weekday; // "donderdag"',
+    );
+    expect(data.locations.find((l) => l.name === "Gouda")?.sessions[0]?.weekday).toBe("donderdag");
+  });
 });
