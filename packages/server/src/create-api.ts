@@ -9,7 +9,7 @@ import { requestIdFor } from "./internal/request-id.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
 import { readJsonBody } from "./json-body.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
-import { type ApiPlugin, json, type RouteContext, type RouteDefinition, type RouteGuard } from "./plugin.js";
+import { type ApiPlugin, type RouteContext, type RouteDefinition, type RouteGuard } from "./plugin.js";
 import { creditorsPlugin } from "./plugins/creditors.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { pingPlugin } from "./plugins/ping.js";
@@ -137,14 +137,26 @@ function hasRequestBody(request: Request): boolean {
   return request.headers.has("transfer-encoding");
 }
 
-function withHeaders(response: Response, extra: Headers, requestId: string, isHead: boolean): Response {
+const EXTRA_HEADERS = Symbol("extraHeaders");
+type ContextInternals = { [EXTRA_HEADERS]?: Headers };
+
+function withHeaders(
+  response: Response,
+  extra: Headers | undefined,
+  requestId: string,
+  isHead: boolean,
+): Response {
   let out = response;
+  const add = () =>
+    extra?.forEach((v, k) => {
+      if (!out.headers.has(k)) out.headers.set(k, v);
+    });
   try {
-    for (const [k, v] of extra) if (!out.headers.has(k)) out.headers.set(k, v);
+    add();
   } catch {
     // A Response with immutable headers (one returned by fetch) is copied once.
     out = new FastResponse(response.body, response);
-    for (const [k, v] of extra) if (!out.headers.has(k)) out.headers.set(k, v);
+    add();
   }
   out.headers.set("x-request-id", requestId);
   out.headers.set("x-content-type-options", "nosniff");
@@ -210,6 +222,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
 
   function contextFor(event: H3Event, url: URL): RouteContext {
     const ctx = event.context as { incasso?: { requestId: string; clientIp?: string } };
+    let headers: Headers | undefined;
     return {
       request: event.req,
       url,
@@ -218,10 +231,17 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       params: {},
       clientIp: ctx.incasso?.clientIp ?? (event.req as { ip?: string }).ip,
       requestId: ctx.incasso?.requestId ?? requestIdFor(event.req),
-      responseHeaders: new Headers(),
+      // Made on first use: most requests add no headers of their own.
+      get responseHeaders() {
+        headers ??= new Headers();
+        return headers;
+      },
+      get [EXTRA_HEADERS]() {
+        return headers;
+      },
       state: {},
       now,
-    };
+    } as RouteContext;
   }
 
   function finish(event: H3Event, ctx: RouteContext, result: unknown, error?: unknown): Response {
@@ -237,8 +257,23 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         });
       }
       response = problemResponse(error);
-    } else response = result instanceof Response ? result : json(result);
-    return withHeaders(response, ctx.responseHeaders, ctx.requestId, event.req.method === "HEAD");
+    } else if (result instanceof Response) response = result;
+    else {
+      // The common case, a value sent as JSON, builds its headers once as a plain object: no
+      // Headers instance is made unless something reads them (the hot path of every route).
+      const headers: Record<string, string> = {
+        "content-type": "application/json; charset=utf-8",
+        "x-request-id": ctx.requestId,
+        "x-content-type-options": "nosniff",
+      };
+      (ctx as ContextInternals)[EXTRA_HEADERS]?.forEach((value, name) => {
+        headers[name] ??= value;
+      });
+      const body = event.req.method === "HEAD" ? null : JSON.stringify(result);
+      return new FastResponse(body, { status: 200, headers });
+    }
+    const extra = (ctx as ContextInternals)[EXTRA_HEADERS];
+    return withHeaders(response, extra, ctx.requestId, event.req.method === "HEAD");
   }
 
   const allowByPath = new Map<string, string[]>();
@@ -343,7 +378,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       return await app.request(request, undefined, { incasso });
     } catch (error) {
       if (!isApiError(error)) logger.error("unhandled error", { requestId, error: String(error) });
-      return withHeaders(problemResponse(error), new Headers(), requestId, request.method === "HEAD");
+      return withHeaders(problemResponse(error), undefined, requestId, request.method === "HEAD");
     }
   }
 
