@@ -19,16 +19,6 @@ export {
   revokeApiKey,
 } from "./api-keys.js";
 export { MAX_AUTHORIZATION_LENGTH, parseBearerToken } from "./bearer.js";
-export type {
-  CaseCreditor,
-  CaseDebtor,
-  CaseOrderInput,
-  CaseState,
-  CaseSystem,
-  CaseTaskInput,
-  OpenCase,
-  OpenCaseQuery,
-} from "./case-system-port.js";
 export {
   type CreateCreditorRequest,
   CreateCreditorRequestSchema,
@@ -41,7 +31,6 @@ export {
 } from "./creditor-schemas.js";
 export { createCreditor, listCreditors, toCreditor } from "./creditors.js";
 export { CORE_ERROR_CODES, CoreError, type CoreErrorCode, isCoreError } from "./errors.js";
-export * from "./engine/index.js";
 export { newId } from "./ids.js";
 export * from "./orders/index.js";
 export { type Principal, principalOfKey } from "./principal.js";
@@ -56,10 +45,6 @@ export type {
   IdempotencyRepository,
   IncassoStore,
   NewApiKey,
-  OrderActionRecord,
-  OrderListQuery,
-  OrderRecord,
-  OrderRepository,
   Organisation,
   OrganisationRepository,
   RateLimitRepository,
