@@ -1,4 +1,5 @@
 import type { SqlDatabase } from "./database.js";
+import { WEBHOOK_MIGRATIONS } from "./migrations-webhooks.js";
 
 /**
  * One step of the schema. Steps are applied in `version` order, each once, and never edited after
@@ -86,6 +87,8 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  // Webhook delivery owns versions 20 and up (issue 9).
+  ...WEBHOOK_MIGRATIONS,
 ];
 
 // Any constant works; it only has to be the same in every process that migrates this database.

@@ -4,8 +4,10 @@ import { apiKeyRepository } from "./repositories/api-keys.js";
 import { creditorRepository } from "./repositories/creditors.js";
 import { idempotencyRepository } from "./repositories/idempotency.js";
 import { organisationRepository } from "./repositories/organisations.js";
+import { outboxRepository } from "./repositories/outbox.js";
 import { rateLimitRepository } from "./repositories/rate-limits.js";
 import { udfFieldRepository } from "./repositories/udf-fields.js";
+import { webhookEndpointRepository } from "./repositories/webhook-endpoints.js";
 
 /**
  * Every repository bound to one executor: the database, or the executor of one transaction.
@@ -21,5 +23,7 @@ export function repositories(db: Executor): StoreRepositories {
     idempotency: idempotencyRepository(db),
     rateLimits: rateLimitRepository(db),
     udfFields: udfFieldRepository(db),
+    webhookEndpoints: webhookEndpointRepository(db),
+    outbox: outboxRepository(db),
   };
 }
