@@ -9,7 +9,7 @@ import { requestIdFor } from "./internal/request-id.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
 import { readJsonBody } from "./json-body.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
-import { type ApiPlugin, type RouteContext, type RouteDefinition, type RouteGuard } from "./plugin.js";
+import { type ApiPlugin, json, type RouteContext, type RouteDefinition, type RouteGuard } from "./plugin.js";
 import { creditorsPlugin } from "./plugins/creditors.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { pingPlugin } from "./plugins/ping.js";
