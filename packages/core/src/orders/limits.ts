@@ -26,8 +26,9 @@ export const ORDER_LIMITS = Object.freeze({
   pageSize: Object.freeze({ min: 1, max: 100, default: 25 }),
   /**
    * Maximum lengths in characters (Limits table "Field lengths" and the resource tables). The check
-   * counts UTF-16 code units (JavaScript's `length`), which equals the character count for every
-   * character outside the astral planes and is stricter for emoji (decision orders-field-errors).
+   * is zod's `max()`, which counts Unicode code points, as JSON Schema's `maxLength` does: an emoji
+   * outside the Basic Multilingual Plane counts as one character, not as its two UTF-16 code units
+   * (decision orders-field-errors).
    */
   length: Object.freeze({
     reference: 100,

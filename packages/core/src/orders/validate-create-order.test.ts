@@ -294,6 +294,17 @@ describe("validateCreateOrder: lengths of the Limits table, both sides of each l
     expect(errorsOf(make(""))).toEqual([["attachments[0].filename", "required"]]);
   });
 
+  it("lengths count Unicode code points, as zod's max() does: an emoji outside the BMP counts 1", () => {
+    const make = (filename: string) => ({ ...validBody(), attachments: [{ ...attachment(), filename }] });
+    const emoji = "\u{1F4C4}"; // 📄: one code point, two UTF-16 code units
+    const fits = `${emoji.repeat(116)}.pdf`; // 120 code points, 236 UTF-16 code units
+    expect([Array.from(fits).length, fits.length]).toEqual([120, 236]);
+    expect(run(make(fits)).ok).toBe(true);
+    expect(errorsOf(make(`${emoji}${fits}`))).toEqual([["attachments[0].filename", "too_long"]]);
+    expect(run({ ...validBody(), title: emoji.repeat(200) }).ok).toBe(true);
+    expect(errorsOf({ ...validBody(), title: emoji.repeat(201) })).toEqual([["title", "too_long"]]);
+  });
+
   it("email: 254 characters pass, 255 are too_long", () => {
     const local = "a".repeat(64);
     const at = (n: number) => `${local}@${"b".repeat(n - local.length - 4)}.nl`;
