@@ -10,6 +10,7 @@ import { normaliseFilename } from "./filename.js";
 import type { PdfIsolation } from "./inspect-pdf.js";
 import { createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
+import type { PdfEngine } from "./pdf-engine.js";
 
 /**
  * Options of {@link checkAttachments} and {@link decodeAttachments}.
@@ -28,6 +29,13 @@ export interface CheckAttachmentsOptions {
    * limits do not apply.
    */
   isolation?: PdfIsolation;
+  /**
+   * The engine whose workers parse the PDFs. Default: the process-wide one ({@link getPdfEngine}),
+   * shared by every order so the number of parses per process stays bounded.
+   */
+  engine?: PdfEngine;
+  /** Aborting (for example when the client went away) takes this order's files off the queue. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -105,6 +113,12 @@ const DOCUMENT_TYPES = new Set(["invoice", "wik_letter", "other"]);
  * the decoded PDF with its page count and text or the reasons it was refused. It never throws for a
  * client's mistake; see {@link decodeAttachments} for the throwing form.
  *
+ * It does throw a {@link PdfGuardError} when the server cannot judge the files: 503
+ * `pdf_engine_busy` when no worker became free within the engine's `maxQueueWaitMs`, 503
+ * `pdf_engine_closed` after shutdown, 500 `pdf_engine_unavailable` when pdf.js cannot start. Those
+ * say nothing about the files; map them to their status, never to `invalid_attachment`. Safe to
+ * call concurrently: all calls share one bounded engine and queue (decision pdf-guard-pdf-engine).
+ *
  * The order of the checks keeps the cost bounded: the count first (nothing decoded), then per file
  * the filename, the base64 and the decoded size (computed before decoding), then the order's total,
  * and only then the PDF parse, which is skipped entirely when the count or total is exceeded.
@@ -173,13 +187,24 @@ export async function checkAttachments(
   }
 
   const inspector =
-    listErrors.length === 0 ? createPdfInspector(limits, options.isolation ?? "worker") : null;
+    listErrors.length === 0
+      ? createPdfInspector(limits, options.isolation ?? "worker", options.engine)
+      : null;
+  // When one file cannot be judged (engine busy or closed) the whole check fails, so this order's
+  // other files leave the queue at once instead of taking a worker for nothing.
+  const cancel = new AbortController();
+  const onAbort = () => cancel.abort(options.signal?.reason);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
   let outcomes: Array<CheckedAttachment | RefusedAttachment>;
   try {
     outcomes = await Promise.all(
       decoded.map(async ({ input, bytes, errors }): Promise<CheckedAttachment | RefusedAttachment> => {
         if (bytes && inspector && errors.length === 0) {
-          const facts = await inspector.inspect(bytes);
+          const facts = await inspector.inspect(bytes, cancel.signal).catch((error: unknown) => {
+            cancel.abort(error);
+            throw error;
+          });
           if (facts.ok) {
             return {
               status: "accepted",
@@ -214,7 +239,7 @@ export async function checkAttachments(
       }),
     );
   } finally {
-    await inspector?.close();
+    options.signal?.removeEventListener("abort", onAbort);
   }
 
   const errors = [...listErrors, ...outcomes.flatMap((o) => (o.status === "refused" ? o.errors : []))];
@@ -273,7 +298,8 @@ export async function checkAttachments(
 /**
  * Like {@link checkAttachments}, but returns only the accepted attachments and throws a
  * {@link PdfGuardError} (status 422, code `invalid_attachment` or `validation_error`, with
- * `errors[]`) when anything is refused.
+ * `errors[]`) when anything is refused. Engine errors (503 `pdf_engine_busy` or
+ * `pdf_engine_closed`, 500 `pdf_engine_unavailable`) pass through unchanged.
  *
  * @example
  * try {

@@ -113,14 +113,23 @@ export function problemCodeForAll(errors: readonly AttachmentFieldError[]): Atta
  * const init: PdfGuardErrorInit = { status: 422, code: "invalid_attachment", detail: "...", errors: [] };
  */
 export interface PdfGuardErrorInit {
-  /** HTTP status the error should become: 422 for refusals, 500 for an engine failure. */
+  /**
+   * HTTP status the error should become: 422 for refusals of the client's attachments, 503 when
+   * the PDF engine is busy or shut down, 500 when it cannot start.
+   */
   status: number;
-  /** Stable code: `invalid_attachment`, `validation_error` or `pdf_engine_unavailable`. */
+  /**
+   * Stable code: `invalid_attachment` or `validation_error` (422); `pdf_engine_busy` or
+   * `pdf_engine_closed` (503); `pdf_engine_unavailable` (500). Only the 422 codes judge the file
+   * (decision pdf-guard-pdf-engine).
+   */
   code: string;
   /** Explanation of this occurrence. */
   detail: string;
   /** Per-field failures, ready for the problem's `errors[]`. */
   errors?: AttachmentFieldError[];
+  /** For a 503: when trying again makes sense, in seconds, for a `Retry-After` header (RFC 9110 §10.2.3). */
+  retryAfterSeconds?: number;
   /** Underlying cause, for logs. */
   cause?: unknown;
 }
@@ -143,6 +152,8 @@ export class PdfGuardError extends Error {
   readonly code: string;
   readonly detail: string;
   readonly errors: AttachmentFieldError[];
+  /** Seconds for a `Retry-After` header, or null when retrying as such does not help. */
+  readonly retryAfterSeconds: number | null;
   /** Brand checked by {@link isPdfGuardError}. */
   readonly isPdfGuardError = true as const;
 
@@ -153,6 +164,7 @@ export class PdfGuardError extends Error {
     this.code = init.code;
     this.detail = init.detail;
     this.errors = init.errors ?? [];
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { AttachmentIssueCode } from "./errors.js";
 import { createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
+import type { PdfEngine } from "./pdf-engine.js";
 
 /**
  * Where pdf.js runs: `worker` (default) in worker threads bounded in heap, ArrayBuffer memory and
@@ -42,6 +43,8 @@ export interface InspectPdfOptions {
   limits?: Partial<AttachmentLimits>;
   /** `worker` (default): parse in a bounded worker thread; `none`: on the calling thread. */
   isolation?: PdfIsolation;
+  /** The engine whose workers parse; default the process-wide {@link getPdfEngine}. */
+  engine?: PdfEngine;
 }
 
 /**
@@ -49,16 +52,14 @@ export interface InspectPdfOptions {
  * that refuses damaged and password-protected files and extracts the text of every page. Sizes are
  * not checked here; {@link checkAttachments} does that for an order.
  *
+ * Throws a {@link PdfGuardError} (503 `pdf_engine_busy` or `pdf_engine_closed`, 500
+ * `pdf_engine_unavailable`) when the engine cannot judge the file; that is never a refusal.
+ *
  * @example
  * const r = await inspectPdf(new Uint8Array(await readFile("factuur.pdf")));
  * if (!r.ok) console.log(r.code); // for example "pdf_password_protected"
  */
 export async function inspectPdf(bytes: Uint8Array, options: InspectPdfOptions = {}): Promise<PdfInspection> {
-  const limits = resolveAttachmentLimits({ ...options.limits, concurrency: 1 });
-  const inspector = createPdfInspector(limits, options.isolation ?? "worker");
-  try {
-    return await inspector.inspect(bytes);
-  } finally {
-    await inspector.close();
-  }
+  const limits = resolveAttachmentLimits(options.limits);
+  return createPdfInspector(limits, options.isolation ?? "worker", options.engine).inspect(bytes);
 }

@@ -11,7 +11,6 @@ describe("attachment limits", () => {
       parseTimeoutMs: 10_000,
       parseMemoryMb: 256,
       maxTextChars: 200_000,
-      concurrency: 2,
     });
     expect(Object.isFrozen(DEFAULT_ATTACHMENT_LIMITS)).toBe(true);
   });

@@ -14,18 +14,20 @@ export interface AttachmentLimits {
   maxTotalBytes: number;
   /** Longest filename accepted, in characters (spec Attachment: filename max 120). */
   maxFilenameLength: number;
-  /** Wall-clock time one PDF may take to parse before it is refused as `pdf_timeout`. */
+  /**
+   * Wall-clock time one PDF may take to parse before it is refused as `pdf_timeout`. The clock
+   * starts when a worker receives the file, so time spent waiting for a free worker never counts
+   * (decision pdf-guard-pdf-engine).
+   */
   parseTimeoutMs: number;
   /**
-   * Memory one PDF parse may use, in MiB: the worker's V8 heap is capped at this size and its
-   * ArrayBuffers (decoded streams) plus heap are watched against it; over it the file is
-   * refused as `pdf_too_complex`.
+   * Memory one PDF parse may use, in MiB: the worker's ArrayBuffers (decoded streams) plus heap are
+   * watched against it, and the worker's V8 heap is capped by the engine's `heapLimitMb`; over
+   * either the file is refused as `pdf_too_complex`.
    */
   parseMemoryMb: number;
   /** Most characters of text kept per PDF; the rest is cut and `text_truncated` is set. */
   maxTextChars: number;
-  /** How many PDFs are parsed at the same time (one worker thread each). */
-  concurrency: number;
 }
 
 const MIB = 1024 * 1024;
@@ -45,7 +47,6 @@ export const DEFAULT_ATTACHMENT_LIMITS: Readonly<AttachmentLimits> = Object.free
   parseTimeoutMs: 10_000,
   parseMemoryMb: 256,
   maxTextChars: 200_000,
-  concurrency: 2,
 });
 
 /**

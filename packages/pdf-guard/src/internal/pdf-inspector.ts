@@ -1,9 +1,9 @@
 import type { AttachmentIssueCode } from "../errors.js";
 import type { PdfIsolation } from "../inspect-pdf.js";
 import type { AttachmentLimits } from "../limits.js";
+import { getPdfEngine, type PdfEngine, poolOf } from "../pdf-engine.js";
 import { checkEnvelope } from "./envelope.js";
 import { type PdfParseOutcome, parsePdf } from "./parse-pdf.mjs";
-import { createPdfWorkerPool } from "./worker-pool.js";
 
 /** Facts of a readable PDF. */
 export interface PdfFacts {
@@ -23,34 +23,34 @@ export interface PdfRefusal {
   message: string;
 }
 
-/** Opens PDFs under the limits; `close()` ends its workers. */
+/** Opens PDFs under the limits. Engine failures (busy, closed, cannot start) are thrown. */
 export interface PdfInspector {
-  inspect(bytes: Uint8Array): Promise<PdfFacts | PdfRefusal>;
-  close(): Promise<void>;
+  inspect(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfFacts | PdfRefusal>;
 }
 
-/** Builds an inspector for one batch of files. */
-export function createPdfInspector(limits: AttachmentLimits, isolation: PdfIsolation): PdfInspector {
-  const pool =
-    isolation === "worker"
-      ? createPdfWorkerPool({
-          size: limits.concurrency,
-          timeoutMs: limits.parseTimeoutMs,
-          maxMemoryMb: limits.parseMemoryMb,
-          maxTextChars: limits.maxTextChars,
-        })
-      : null;
+/**
+ * Builds an inspector for one batch of files on the given engine (the process-wide one when
+ * omitted), or on the calling thread for isolation `none`.
+ */
+export function createPdfInspector(
+  limits: AttachmentLimits,
+  isolation: PdfIsolation,
+  engine?: PdfEngine,
+): PdfInspector {
+  const pool = isolation === "worker" ? poolOf(engine ?? getPdfEngine()) : null;
   return {
-    async inspect(bytes) {
+    async inspect(bytes, signal) {
       const envelope = checkEnvelope(bytes);
       if (!envelope.ok) return envelope;
       const outcome = pool
-        ? await pool.parse(bytes)
+        ? await pool.parse(bytes, {
+            timeoutMs: limits.parseTimeoutMs,
+            maxTextChars: limits.maxTextChars,
+            maxMemoryBytes: limits.parseMemoryMb * 1024 * 1024,
+            signal,
+          })
         : await parsePdf(bytes, { maxTextChars: limits.maxTextChars });
       return toFacts(outcome);
-    },
-    async close() {
-      await pool?.close();
     },
   };
 }

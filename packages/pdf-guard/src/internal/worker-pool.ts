@@ -5,188 +5,329 @@ import type { PdfParseOutcome } from "./parse-pdf.mjs";
 /** Why a parse ended without an answer from pdf.js. */
 export type PdfPoolFailure = { ok: false; reason: "timeout" | "resource_limit"; detail: string };
 
-/** Settings of a {@link PdfWorkerPool}; see `AttachmentLimits` for the public meaning. */
+/** Settings of a {@link PdfWorkerPool}; see `PdfEngineOptions` for the public meaning. */
 export interface PdfWorkerPoolOptions {
+  /** Most worker threads alive at once. */
   size: number;
-  timeoutMs: number;
-  maxMemoryMb: number;
-  maxTextChars: number;
+  /** V8 heap cap of each worker, in MiB. */
+  heapLimitMb: number;
+  /** Longest a worker may take to load pdf.js and say it is ready. */
+  startupTimeoutMs: number;
+  /** Longest a file may wait in the queue for a free worker. */
+  maxQueueWaitMs: number;
+  /** The worker script and its data; tests pass a stand-in. */
+  workerUrl?: URL;
+  workerData?: unknown;
 }
 
-/** A few worker threads that parse PDFs one at a time each. */
+/** What one parse needs; the clock of `timeoutMs` starts when a worker receives the file. */
+export interface PdfParseJob {
+  timeoutMs: number;
+  maxTextChars: number;
+  maxMemoryBytes: number;
+  /** Aborting removes the file from the queue; a parse already running is left to finish. */
+  signal?: AbortSignal | undefined;
+}
+
+/** Counters for tests, benchmarks and health checks. */
+export interface PdfWorkerPoolStats {
+  /** Worker threads alive now (starting, idle or busy). */
+  workers: number;
+  /** Workers parsing now. */
+  busy: number;
+  /** Files waiting for a worker. */
+  queued: number;
+  /** Workers started since the pool was made. */
+  started: number;
+  /** Most workers alive at the same moment. */
+  peakWorkers: number;
+}
+
+/** Worker threads shared by every caller, each parsing one PDF at a time, fed from one queue. */
 export interface PdfWorkerPool {
-  parse(bytes: Uint8Array): Promise<PdfParseOutcome | PdfPoolFailure>;
+  parse(bytes: Uint8Array, job: PdfParseJob): Promise<PdfParseOutcome | PdfPoolFailure>;
+  stats(): PdfWorkerPoolStats;
   close(): Promise<void>;
 }
 
 interface Slot {
   worker: Worker;
-  ready: Promise<void>;
-  busy: boolean;
+  state: "starting" | "idle" | "busy";
+  /** While busy: ends the running parse with an error (used by `close`). */
+  stop: ((error: unknown) => void) | null;
 }
 
-interface Job {
+interface Queued {
   bytes: Uint8Array;
+  job: PdfParseJob;
   resolve: (outcome: PdfParseOutcome | PdfPoolFailure) => void;
   reject: (error: unknown) => void;
+  timer: NodeJS.Timeout;
+  onAbort: (() => void) | null;
 }
 
 const WORKER_URL = new URL("./pdf-worker.mjs", import.meta.url);
 
 /**
- * Starts worker threads lazily (at most `size`), hands each one PDF at a time, and replaces a
- * worker that ran out of time or memory. Bounding a hostile file this way keeps the main thread's
- * heap and event loop safe: `resourceLimits` caps the worker's V8 heap, `terminate()` ends a parse
- * that loops, and the worker's own watchdog ends it when its ArrayBuffers grow past the budget
- * (decision pdf-guard-hostile-pdf-bounds).
+ * The engine behind `PdfEngine`. Workers start lazily (at most `size`), load pdf.js once and then
+ * take file after file from one FIFO queue, so the number of parses and their memory are bounded
+ * per process however many orders arrive at once (decision pdf-guard-pdf-engine).
+ *
+ * Bounds:
+ * - per file: `resourceLimits` caps the worker's V8 heap, the worker's watchdog caps heap plus
+ *   ArrayBuffers, and a timer that starts when the worker receives the file ends a parse that takes
+ *   too long (decision pdf-guard-hostile-pdf-bounds); such a worker is replaced;
+ * - per wait: a file that found no free worker within `maxQueueWaitMs` is rejected with a 503
+ *   `pdf_engine_busy` error, which says the server is busy and says nothing about the file;
+ * - per start: a worker that does not become ready within `startupTimeoutMs` is ended; when no
+ *   worker is ready at all, the waiting files are rejected with a 500 `pdf_engine_unavailable`.
+ *
+ * Idle workers are unref'd, so they never keep the process alive; busy ones are ref'd, so a script
+ * that awaits a check does not exit half-way.
  */
 export function createPdfWorkerPool(options: PdfWorkerPoolOptions): PdfWorkerPool {
+  const workerUrl = options.workerUrl ?? WORKER_URL;
   const slots: Slot[] = [];
-  const queue: Job[] = [];
+  const queue: Queued[] = [];
   let nextId = 0;
   let closed = false;
+  let started = 0;
+  let peakWorkers = 0;
 
-  function spawn(): Slot {
-    const worker = new Worker(WORKER_URL, {
+  function spawn(): void {
+    const worker = new Worker(workerUrl, {
       // The worker is plain JavaScript: it needs none of the parent's loader flags (a TypeScript
       // loader in development would otherwise transform pdf.js on every start).
       execArgv: [],
+      workerData: options.workerData,
       resourceLimits: {
-        maxOldGenerationSizeMb: options.maxMemoryMb,
-        maxYoungGenerationSizeMb: Math.max(8, Math.min(64, Math.floor(options.maxMemoryMb / 8))),
+        maxOldGenerationSizeMb: options.heapLimitMb,
+        maxYoungGenerationSizeMb: Math.max(8, Math.min(64, Math.floor(options.heapLimitMb / 8))),
         stackSizeMb: 4,
       },
     });
-    worker.unref();
-    const ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (message: unknown) => {
-        if (isReady(message)) {
-          worker.off("error", onError);
-          worker.off("message", onMessage);
-          resolve();
-        }
-      };
-      const onError = (error: unknown) => {
-        worker.off("message", onMessage);
-        reject(
-          new PdfGuardError({
-            status: 500,
-            code: "pdf_engine_unavailable",
-            detail: "The PDF engine could not be started.",
-            cause: error,
-          }),
-        );
-      };
-      worker.on("message", onMessage);
-      worker.once("error", onError);
-    });
-    // A rejected `ready` that nobody awaits yet must not crash the process.
-    ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, busy: false };
+    const slot: Slot = { worker, state: "starting", stop: null };
     slots.push(slot);
-    return slot;
+    // A worker that ends on its own (its watchdog exits after answering) must never get a file.
+    worker.once("exit", () => forget(slot));
+    started++;
+    peakWorkers = Math.max(peakWorkers, slots.length);
+    const fail = (error: unknown) => {
+      cleanup();
+      retire(slot);
+      startFailed(error);
+    };
+    const timer = setTimeout(
+      () => fail(new Error(`the PDF worker did not start within ${options.startupTimeoutMs} ms`)),
+      options.startupTimeoutMs,
+    );
+    const onMessage = (message: unknown) => {
+      if (!isReady(message)) return;
+      cleanup();
+      slot.state = "idle";
+      worker.unref();
+      pump();
+    };
+    const onError = (error: unknown) => fail(error);
+    const onExit = (code: number) =>
+      fail(new Error(`the PDF worker stopped while starting (exit code ${code})`));
+    function cleanup() {
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+    }
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+  }
+
+  // A worker that cannot start is most likely a broken installation, not a busy server: when no
+  // worker is ready to take the waiting files, they fail now instead of at the queue limit.
+  function startFailed(cause: unknown): void {
+    // Ready workers will take the queue (and try another start when they finish a file); other
+    // workers still starting may yet succeed.
+    if (closed || slots.length > 0) return;
+    const error = new PdfGuardError({
+      status: 500,
+      code: "pdf_engine_unavailable",
+      detail: "The PDF engine could not be started.",
+      cause,
+    });
+    for (const item of queue.splice(0)) settle(item).reject(error);
+  }
+
+  function forget(slot: Slot): void {
+    const at = slots.indexOf(slot);
+    if (at >= 0) slots.splice(at, 1);
   }
 
   function retire(slot: Slot): void {
-    const at = slots.indexOf(slot);
-    if (at >= 0) slots.splice(at, 1);
+    forget(slot);
     void slot.worker.terminate();
   }
 
+  // Takes an item off the queue for good: its wait timer and abort listener are removed.
+  function settle(item: Queued): Queued {
+    clearTimeout(item.timer);
+    if (item.onAbort) item.job.signal?.removeEventListener("abort", item.onAbort);
+    return item;
+  }
+
   function pump(): void {
-    while (queue.length > 0 && !closed) {
-      let slot = slots.find((s) => !s.busy);
-      if (!slot && slots.length < options.size) slot = spawn();
-      if (!slot) return;
-      const job = queue.shift() as Job;
-      void run(slot, job);
+    if (closed) return;
+    for (;;) {
+      if (queue.length === 0) return;
+      const idle = slots.find((s) => s.state === "idle");
+      if (idle) {
+        run(idle, settle(queue.shift() as Queued));
+        continue;
+      }
+      const starting = slots.filter((s) => s.state === "starting").length;
+      if (starting < queue.length && slots.length < options.size) {
+        spawn();
+        continue;
+      }
+      return;
     }
   }
 
-  async function run(slot: Slot, job: Job): Promise<void> {
-    slot.busy = true;
-    try {
-      await slot.ready;
-    } catch (error) {
-      retire(slot);
-      job.reject(error);
-      pump();
-      return;
-    }
+  function run(slot: Slot, item: Queued): void {
+    slot.state = "busy";
+    slot.worker.ref();
     const id = nextId++;
-    const outcome = await new Promise<PdfParseOutcome | PdfPoolFailure | { crashed: unknown }>((resolve) => {
-      const timer = setTimeout(() => {
-        cleanup();
-        resolve({
-          ok: false,
-          reason: "timeout",
-          detail: `parsing took longer than ${options.timeoutMs} ms`,
-        });
-      }, options.timeoutMs);
-      const onMessage = (message: unknown) => {
-        if (isAnswer(message) && message.id === id) {
-          cleanup();
-          resolve(message.outcome);
-        }
-      };
-      const onError = (error: unknown) => {
-        cleanup();
-        // Node reports a heap over `resourceLimits` as ERR_WORKER_OUT_OF_MEMORY.
-        if ((error as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY") {
-          resolve({ ok: false, reason: "resource_limit", detail: "parsing needed more memory than allowed" });
-        } else {
-          resolve({ crashed: error });
-        }
-      };
-      const onExit = () => {
-        cleanup();
-        resolve({ ok: false, reason: "resource_limit", detail: "the parser stopped unexpectedly" });
-      };
-      function cleanup() {
-        clearTimeout(timer);
-        slot.worker.off("message", onMessage);
-        slot.worker.off("error", onError);
-        slot.worker.off("exit", onExit);
+    const { worker } = slot;
+    const timer = setTimeout(() => {
+      finish(
+        { ok: false, reason: "timeout", detail: `parsing took longer than ${item.job.timeoutMs} ms` },
+        true,
+      );
+    }, item.job.timeoutMs);
+    const onMessage = (message: unknown) => {
+      if (!isAnswer(message) || message.id !== id) return;
+      // The watchdog answers resource_limit and then ends its thread: replace it.
+      const failed = !message.outcome.ok && message.outcome.reason === "resource_limit";
+      finish(message.outcome, failed);
+    };
+    const onError = (error: unknown) => {
+      // Node reports a heap over `resourceLimits` as ERR_WORKER_OUT_OF_MEMORY.
+      if ((error as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY") {
+        finish(
+          { ok: false, reason: "resource_limit", detail: "parsing needed more memory than allowed" },
+          true,
+        );
+      } else {
+        const detail = error instanceof Error ? error.message : String(error);
+        finish({ ok: false, reason: "damaged", detail }, true);
       }
-      slot.worker.on("message", onMessage);
-      slot.worker.once("error", onError);
-      slot.worker.once("exit", onExit);
-      // A copy goes to the worker; the caller keeps its bytes.
-      slot.worker.postMessage({
-        id,
-        bytes: job.bytes,
-        maxTextChars: options.maxTextChars,
-        maxMemoryBytes: options.maxMemoryMb * 1024 * 1024,
-      });
-    });
-    if ("crashed" in outcome) {
-      retire(slot);
-      const detail = outcome.crashed instanceof Error ? outcome.crashed.message : String(outcome.crashed);
-      job.resolve({ ok: false, reason: "damaged", detail });
-    } else if (!outcome.ok && (outcome.reason === "timeout" || outcome.reason === "resource_limit")) {
-      retire(slot);
-      job.resolve(outcome);
-    } else {
-      slot.busy = false;
-      job.resolve(outcome);
+    };
+    const onExit = () => {
+      finish({ ok: false, reason: "resource_limit", detail: "the parser stopped unexpectedly" }, true);
+    };
+    let done = false;
+    function detach() {
+      done = true;
+      slot.stop = null;
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
     }
-    pump();
+    slot.stop = (error) => {
+      if (done) return;
+      detach();
+      item.reject(error);
+    };
+    function finish(outcome: PdfParseOutcome | PdfPoolFailure, replace: boolean) {
+      if (done) return;
+      detach();
+      if (replace) retire(slot);
+      else {
+        slot.state = "idle";
+        worker.unref();
+      }
+      item.resolve(outcome);
+      pump();
+    }
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    // A copy goes to the worker; the caller keeps its bytes.
+    worker.postMessage({
+      id,
+      bytes: item.bytes,
+      maxTextChars: item.job.maxTextChars,
+      maxMemoryBytes: item.job.maxMemoryBytes,
+    });
   }
 
   return {
-    parse(bytes) {
-      if (closed) return Promise.reject(new Error("pdf worker pool is closed"));
+    parse(bytes, job) {
+      if (closed) return Promise.reject(closedError());
+      if (job.signal?.aborted) return Promise.reject(job.signal.reason);
       return new Promise((resolve, reject) => {
-        queue.push({ bytes, resolve, reject });
+        const item: Queued = {
+          bytes,
+          job,
+          resolve,
+          reject,
+          onAbort: null,
+          timer: setTimeout(() => {
+            const at = queue.indexOf(item);
+            if (at < 0) return;
+            queue.splice(at, 1);
+            settle(item).reject(
+              new PdfGuardError({
+                status: 503,
+                code: "pdf_engine_busy",
+                detail: `No PDF worker became free within ${options.maxQueueWaitMs} ms; the attachments were not judged. Try again later.`,
+                retryAfterSeconds: Math.max(1, Math.ceil(options.maxQueueWaitMs / 1000)),
+              }),
+            );
+          }, options.maxQueueWaitMs),
+        };
+        if (job.signal) {
+          const signal = job.signal;
+          item.onAbort = () => {
+            const at = queue.indexOf(item);
+            if (at < 0) return;
+            queue.splice(at, 1);
+            settle(item).reject(signal.reason);
+          };
+          signal.addEventListener("abort", item.onAbort, { once: true });
+        }
+        queue.push(item);
         pump();
       });
     },
+    stats() {
+      return {
+        workers: slots.length,
+        busy: slots.filter((s) => s.state === "busy").length,
+        queued: queue.length,
+        started,
+        peakWorkers,
+      };
+    },
     async close() {
+      if (closed) return;
       closed = true;
-      for (const job of queue.splice(0)) job.reject(new Error("pdf worker pool is closed"));
-      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+      for (const item of queue.splice(0)) settle(item).reject(closedError());
+      // A parse cut short by the shutdown says nothing about its file: its caller gets the closed
+      // error, never a refusal.
+      const ending = slots.splice(0);
+      for (const slot of ending) slot.stop?.(closedError());
+      await Promise.all(ending.map((s) => s.worker.terminate()));
     },
   };
+}
+
+function closedError(): PdfGuardError {
+  return new PdfGuardError({
+    status: 503,
+    code: "pdf_engine_closed",
+    detail: "The PDF engine was shut down; the attachments were not judged.",
+  });
 }
 
 function isReady(message: unknown): boolean {
