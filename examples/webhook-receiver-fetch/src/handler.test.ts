@@ -2,6 +2,7 @@ import { signWebhook, type WebhookEvent } from "@incasso/webhook-signing";
 import { serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookHandler } from "./handler.js";
+import { MAX_WEBHOOK_BODY_BYTES } from "./read-raw-body.js";
 
 const SECRET = "whsec_example_fetch";
 // Pretty-printed, non-ASCII: any re-serialisation on the way would break the signature.
@@ -60,5 +61,43 @@ describe("fetch handler receiver", () => {
     const res = await post(BODY, {});
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: "missing_header" });
+  });
+
+  // The same event padded with trailing whitespace (still valid JSON) to an exact size in bytes.
+  const padded = (bytes: number) => BODY + " ".repeat(bytes - Buffer.byteLength(BODY));
+
+  it("accepts a signed delivery of exactly 1 MiB", async () => {
+    const body = padded(MAX_WEBHOOK_BODY_BYTES);
+    const res = await post(body, signWebhook({ body, secret: SECRET }));
+    expect(res.status).toBe(204);
+  });
+
+  it("answers 413 payload_too_large to a body one byte over 1 MiB, even when signed", async () => {
+    const body = padded(MAX_WEBHOOK_BODY_BYTES + 1);
+    const res = await post(body, signWebhook({ body, secret: SECRET }));
+    expect(res.status).toBe(413);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(await res.json()).toMatchObject({ status: 413, code: "payload_too_large" });
+  });
+
+  it("answers 413 to a chunked body without Content-Length once it passes 1 MiB", async () => {
+    let sent = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // Bounded, so the test ends even if the receiver kept reading: 4 MiB at most.
+        if (sent >= 4 * MAX_WEBHOOK_BODY_BYTES) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...signWebhook({ body: BODY, secret: SECRET }) },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: "payload_too_large" });
   });
 });

@@ -3,6 +3,7 @@ import {
   isWebhookVerificationError,
   type WebhookEvent,
 } from "@incasso/webhook-signing";
+import { MAX_WEBHOOK_BODY_BYTES, readRawBody } from "./read-raw-body.js";
 
 export interface WebhookHandlerOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -24,26 +25,30 @@ export function createWebhookHandler(
     if (url.pathname !== "/webhooks/incasso") return new Response(null, { status: 404 });
     if (request.method !== "POST") return new Response(null, { status: 405, headers: { allow: "POST" } });
 
-    // The raw bytes, read once. Not request.json() (re-serialising changes the bytes) and not
-    // request.text() (it would replace invalid UTF-8 instead of letting verification see it).
-    const rawBody = new Uint8Array(await request.arrayBuffer());
+    // The raw bytes, read once and at most 1 MiB of them: the body is read before the signature
+    // can be checked, so anyone could otherwise make this handler buffer any amount. Not
+    // request.json() (re-serialising changes the bytes) and not request.text() (it would replace
+    // invalid UTF-8 instead of letting verification see it).
+    const rawBody = await readRawBody(request);
+    if (rawBody === null) {
+      return problem(413, "payload_too_large", `The body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes.`);
+    }
     let event: WebhookEvent;
     try {
       event = constructWebhookEvent(rawBody, request.headers, options.secret);
     } catch (error) {
       if (!isWebhookVerificationError(error)) throw error; // configuration bug → 500
-      return Response.json(
-        {
-          type: "about:blank",
-          title: "Webhook rejected",
-          status: error.status,
-          code: error.code,
-          detail: error.message,
-        },
-        { status: error.status, headers: { "content-type": "application/problem+json" } },
-      );
+      return problem(error.status, error.code, error.message);
     }
     await options.onEvent(event);
     return new Response(null, { status: 204 });
   };
+}
+
+/** An RFC 9457 problem response carrying a stable `code`. */
+function problem(status: number, code: string, detail: string): Response {
+  return Response.json(
+    { type: "about:blank", title: "Webhook rejected", status, code, detail },
+    { status, headers: { "content-type": "application/problem+json" } },
+  );
 }

@@ -4,6 +4,7 @@ import {
   type WebhookEvent,
 } from "@incasso/webhook-signing";
 import { H3 } from "h3";
+import { MAX_WEBHOOK_BODY_BYTES, readRawBody } from "./read-raw-body.js";
 
 export interface WebhookOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -14,28 +15,33 @@ export interface WebhookOptions {
 
 /**
  * An h3 v2 app with the webhook route. In h3 v2 `event.req` is a web Request, so the raw body is
- * `event.req.arrayBuffer()`; h3's readBody() would parse the JSON and lose the exact bytes.
+ * read from its stream (readRawBody, at most 1 MiB); h3's readBody() would parse the JSON and lose
+ * the exact bytes.
  */
 export function createApp(options: WebhookOptions): H3 {
   return new H3().post("/webhooks/incasso", async (event) => {
-    const rawBody = new Uint8Array(await event.req.arrayBuffer());
+    // Capped: the body is read before the signature can be checked, so anyone could otherwise
+    // make this route buffer any amount.
+    const rawBody = await readRawBody(event.req);
+    if (rawBody === null) {
+      return problem(413, "payload_too_large", `The body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes.`);
+    }
     let verified: WebhookEvent;
     try {
       verified = constructWebhookEvent(rawBody, event.req.headers, options.secret);
     } catch (error) {
       if (!isWebhookVerificationError(error)) throw error; // configuration bug → h3 answers 500
-      return Response.json(
-        {
-          type: "about:blank",
-          title: "Webhook rejected",
-          status: error.status,
-          code: error.code,
-          detail: error.message,
-        },
-        { status: error.status, headers: { "content-type": "application/problem+json" } },
-      );
+      return problem(error.status, error.code, error.message);
     }
     await options.onEvent(verified);
     return new Response(null, { status: 204 });
   });
+}
+
+/** An RFC 9457 problem response carrying a stable `code`. */
+function problem(status: number, code: string, detail: string): Response {
+  return Response.json(
+    { type: "about:blank", title: "Webhook rejected", status, code, detail },
+    { status, headers: { "content-type": "application/problem+json" } },
+  );
 }
