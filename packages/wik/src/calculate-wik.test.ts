@@ -33,23 +33,70 @@ describe("calculateWik", () => {
       },
       total_amount_cents: 125_000 + 18_750 + 3_938 + 57_144,
       basis:
-        "Indicative calculation, not legal advice. Collection costs: scale of art. 2 Besluit vergoeding voor buitengerechtelijke incassokosten over the principal (minimum EUR 40, maximum EUR 6,775), plus 21% VAT on the costs. Interest: wettelijke handelsrente (art. 6:119a BW) from the day after 2023-05-10 up to and including 2026-11-21, compounded yearly, day count actual/365, rounded per period to cents. Rates after 2026-06-30 are not in the bundled table; the newest known rate was used. Whether the costs may lawfully be charged is not checked (a consumer must first receive a 14-day letter, art. 6:96 lid 6 BW).",
+        'Indicative calculation, not legal advice. Collection costs: scale of art. 2 Besluit vergoeding voor buitengerechtelijke incassokosten over the principal (minimum EUR 40, maximum EUR 6,775), plus 21% VAT on the costs. Interest: wettelijke handelsrente (art. 6:119a BW) from the day after 2023-05-10 up to and including 2026-11-21, compounded yearly, day count actual/365, rounded per period to cents. Rates after 2026-06-30 are not in the bundled table; the newest known rate was used. Not every rate used is confirmed by an official publication: for 2025-07-01 to 2026-11-21 the rate rests on secondary sources only, and for 2023-07-01 to 2023-12-31 the sources disagree on the rate (periods with rate_confidence "medium"); check those rates before relying on the interest. Whether the costs may lawfully be charged is not checked (a consumer must first receive a 14-day letter, art. 6:96 lid 6 BW).',
     });
     expect(
-      periods.map((p) => [p.year, p.from, p.to, p.rate_percent, p.principal_cents, p.amount_cents]),
+      periods.map((p) => [
+        p.year,
+        p.from,
+        p.to,
+        p.rate_percent,
+        p.principal_cents,
+        p.amount_cents,
+        p.rate_confidence,
+      ]),
     ).toEqual([
-      [1, "2023-05-11", "2023-06-30", 10.5, 125_000, 1834],
-      [1, "2023-07-01", "2023-12-31", 12, 125_000, 7562],
-      [1, "2024-01-01", "2024-05-10", 12.5, 125_000, 5608],
-      [2, "2024-05-11", "2024-06-30", 12.5, 140_004, 2445],
-      [2, "2024-07-01", "2024-12-31", 12.25, 140_004, 8646],
-      [2, "2025-01-01", "2025-05-10", 11.15, 140_004, 5560],
-      [3, "2025-05-11", "2025-06-30", 11.15, 156_655, 2441],
-      [3, "2025-07-01", "2026-05-10", 10.15, 156_655, 13_679],
-      [4, "2026-05-11", "2026-06-30", 10.15, 172_775, 2450],
-      [4, "2026-07-01", "2026-11-21", 10.15, 172_775, 6919],
+      [1, "2023-05-11", "2023-06-30", 10.5, 125_000, 1834, "high"],
+      // The table records a conflict between sources for 2023-07-01.
+      [1, "2023-07-01", "2023-12-31", 12, 125_000, 7562, "medium"],
+      [1, "2024-01-01", "2024-05-10", 12.5, 125_000, 5608, "high"],
+      [2, "2024-05-11", "2024-06-30", 12.5, 140_004, 2445, "high"],
+      [2, "2024-07-01", "2024-12-31", 12.25, 140_004, 8646, "high"],
+      [2, "2025-01-01", "2025-05-10", 11.15, 140_004, 5560, "high"],
+      [3, "2025-05-11", "2025-06-30", 11.15, 156_655, 2441, "high"],
+      // 2025-07-01 and 2026-01-01 rows: secondary sources only.
+      [3, "2025-07-01", "2026-05-10", 10.15, 156_655, 13_679, "medium"],
+      [4, "2026-05-11", "2026-06-30", 10.15, 172_775, 2450, "medium"],
+      [4, "2026-07-01", "2026-11-21", 10.15, 172_775, 6919, "medium"],
     ]);
     expect(WikCalculationSchema.parse(result)).toStrictEqual(result);
+  });
+
+  it("marks rates the table is not sure of, per period and in basis (RULES § 4)", () => {
+    // 6:119 for H1 2025: corroborated; the table records a conflict from 2025-07-01 (6% vs 5%).
+    const h1 = calculateWik({ amount_cents: 100_000, due_date: "2024-12-31" }, { today: "2025-06-30" });
+    expect(h1.interest.periods.map((p) => [p.from, p.to, p.rate_confidence])).toEqual([
+      ["2025-01-01", "2025-06-30", "high"],
+    ]);
+    expect(h1.basis).not.toContain("Not every rate used");
+    const h2 = calculateWik({ amount_cents: 100_000, due_date: "2024-12-31" }, { today: "2025-07-01" });
+    expect(h2.interest.periods.map((p) => [p.from, p.to, p.rate_confidence])).toEqual([
+      ["2025-01-01", "2025-07-01", "medium"],
+    ]);
+    expect(h2.basis).toContain(
+      'Not every rate used is confirmed by an official publication: for 2025-07-01 to 2025-07-01 the sources disagree on the rate (periods with rate_confidence "medium"); check those rates before relying on the interest.',
+    );
+    // 6:119 from 2026-01-01 (4%): secondary sources only.
+    const y2026 = calculateWik({ amount_cents: 100_000, due_date: "2025-03-31" }, { today: "2026-02-15" });
+    expect(y2026.interest.periods.map((p) => [p.from, p.to, p.rate_confidence])).toEqual([
+      ["2025-04-01", "2025-12-31", "medium"],
+      ["2026-01-01", "2026-02-15", "medium"],
+    ]);
+    expect(y2026.basis).toContain(
+      "for 2026-01-01 to 2026-02-15 the rate rests on secondary sources only, and for 2025-07-01 to 2025-12-31 the sources disagree on the rate",
+    );
+    // Handelsrente 2025-07-01 and 2026-01-01 (10.15%): secondary sources only, merged in basis.
+    const business = calculateWik(
+      { amount_cents: 100_000, debtor_type: "business", due_date: "2025-06-30" },
+      { today: "2026-03-31" },
+    );
+    expect(business.interest.periods.map((p) => p.rate_confidence)).toEqual(["medium"]);
+    expect(business.basis).toContain(
+      "for 2025-07-01 to 2026-03-31 the rate rests on secondary sources only (periods",
+    );
+    // Without interest days nothing uncertain was used.
+    const none = calculateWik({ amount_cents: 100_000 }, { today: "2026-02-15" });
+    expect(none.basis).not.toContain("Not every rate used");
   });
 
   it("applies the spec's defaults: consumer, no VAT, no interest without a due date", () => {

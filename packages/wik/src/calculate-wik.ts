@@ -2,7 +2,8 @@ import type { WikCalculation } from "./calculation-schema.js";
 import { COLLECTION_COSTS_VAT_PERCENT } from "./collection-costs-scale.js";
 import { WikError } from "./errors.js";
 import { collectionCostsCents, vatCents } from "./internal/bik-fee.js";
-import { amsterdamDay, dayFromCivil, toDay } from "./internal/calendar.js";
+import { amsterdamDay, dayFromCivil, formatDay, toDay } from "./internal/calendar.js";
+import { type UncertainWindow, uncertainWithin } from "./internal/compiled-rates.js";
 import type { DayCountBasis } from "./internal/interest-engine.js";
 import { interestOnDays } from "./internal/interest-result.js";
 import { safeAdd } from "./internal/rounding.js";
@@ -109,6 +110,23 @@ export function calculateWik(request: WikRequestInput, options: CalculateWikOpti
   };
 }
 
+const range = (w: UncertainWindow) => `${formatDay(w.first)} to ${formatDay(w.last)}`;
+
+/**
+ * The sentence on rates the bundled table is not sure of (RULES.md § 4: verify before release):
+ * the periods carry `rate_confidence: "medium"`, and `basis` says which days and why.
+ */
+function uncertainRatesText(windows: readonly UncertainWindow[]): string {
+  if (windows.length === 0) return "";
+  const secondary = windows.filter((w) => w.kind === "secondary").map(range);
+  const conflict = windows.filter((w) => w.kind === "conflict").map(range);
+  const reasons = [
+    secondary.length > 0 && `for ${secondary.join(", ")} the rate rests on secondary sources only`,
+    conflict.length > 0 && `for ${conflict.join(", ")} the sources disagree on the rate`,
+  ].filter(Boolean);
+  return ` Not every rate used is confirmed by an official publication: ${reasons.join(", and ")} (periods with rate_confidence "medium"); check those rates before relying on the interest.`;
+}
+
 /** The spec's `basis`: an indicative statement of what was computed, citing the rules. */
 function basisText(
   includeVat: boolean,
@@ -135,6 +153,7 @@ function basisText(
     if (interest.beyond_rate_table) {
       text += ` Rates after ${interest.rate_table_last_known_date} are not in the bundled table; the newest known rate was used.`;
     }
+    text += uncertainRatesText(uncertainWithin(interest.type, dueDay + 1, endDay));
   }
   return `${text} Whether the costs may lawfully be charged is not checked (a consumer must first receive a 14-day letter, art. 6:96 lid 6 BW).`;
 }

@@ -12,7 +12,7 @@ const isoDate = () => z.iso.date();
  * import { InterestPeriodSchema } from "@incasso/wik";
  * InterestPeriodSchema.parse({
  *   from: "2024-01-01", to: "2024-01-31", days: 31, year: 1, rate_percent: 7, rate_from: "2024-01-01",
- *   principal_cents: 100000, amount_cents: 595, beyond_rate_table: false,
+ *   rate_confidence: "high", principal_cents: 100000, amount_cents: 595, beyond_rate_table: false,
  * });
  * ```
  */
@@ -23,6 +23,11 @@ export const InterestPeriodSchema = z.object({
   year: z.int().min(1).describe("Compounding year: 1 for the first year after the due date."),
   rate_percent: z.number().min(0).describe("Annual rate of this period in percent."),
   rate_from: isoDate().describe("Date the rate took effect (the rate table row)."),
+  rate_confidence: z
+    .enum(["high", "medium"])
+    .describe(
+      "How sure the bundled table is of the rate: high when its row is corroborated by a dated public page or an official text; medium when the row rests on secondary sources only or the table records a conflict between sources for days of this period. Check a medium rate against the official publication before relying on it.",
+    ),
   principal_cents: cents().describe(
     "Amount the interest runs on: principal plus interest capitalised so far.",
   ),

@@ -74,5 +74,23 @@ describe("WikRequestSchema", () => {
       "total_amount_cents",
       "basis",
     ]);
+    // Every interest period says how sure the rate table is of its rate.
+    const period = (
+      z.toJSONSchema(WikCalculationSchema) as unknown as {
+        $defs: {
+          WikCalculation: {
+            properties: {
+              interest: {
+                properties: {
+                  periods: { items: { required: string[]; properties: Record<string, { enum?: string[] }> } };
+                };
+              };
+            };
+          };
+        };
+      }
+    ).$defs.WikCalculation.properties.interest.properties.periods.items;
+    expect(period.required).toContain("rate_confidence");
+    expect(period.properties.rate_confidence?.enum).toEqual(["high", "medium"]);
   });
 });

@@ -33,6 +33,8 @@ describe("calculateStatutoryInterest: days and rates", () => {
           year: 1,
           rate_percent: 8,
           rate_from: "2016-07-01",
+          // The 8% row of 2016-07-01 rests on secondary sources only (table: confidence medium).
+          rate_confidence: "medium",
           principal_cents: 100_000,
           amount_cents: 241,
           beyond_rate_table: false,

@@ -102,3 +102,82 @@ export function rateIndexOn(series: CompiledSeries, day: number): number {
   }
   return found;
 }
+
+/**
+ * How sure the table is of a rate: `high` for a row corroborated by a dated public page or an
+ * official text (the table's rows without a `confidence` mark, per its `_meta`), `medium` for a
+ * row resting on secondary sources only or for days on which the table records a conflict between
+ * sources. RULES.md § 4 asks to verify those before release, so results say when they were used.
+ */
+export type RateConfidence = "high" | "medium";
+
+/** Days (inclusive) whose rate the table marks as uncertain, and why. */
+export interface UncertainWindow {
+  readonly first: number;
+  readonly last: number;
+  /** `secondary`: a row marked `confidence: "medium"`; `conflict`: an entry of `conflicts`. */
+  readonly kind: "secondary" | "conflict";
+}
+
+/** The start of the first row after `day`, or Infinity. */
+function nextRowStart(type: InterestType, day: number): number {
+  for (const row of rawRateTable[type]) {
+    const start = parseIsoDay(row.from) as number;
+    if (start > day) return start;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+function uncertainWindows(type: InterestType): UncertainWindow[] {
+  const windows: UncertainWindow[] = [];
+  for (const row of rawRateTable[type]) {
+    if (row.confidence === undefined) continue;
+    // Only "medium" is defined by the table; refuse anything else rather than guess its meaning.
+    if (row.confidence !== "medium") {
+      throw new Error(`rate table ${type}: unknown confidence ${row.confidence} on ${row.from}`);
+    }
+    const first = parseIsoDay(row.from) as number;
+    windows.push({ first, last: nextRowStart(type, first) - 1, kind: "secondary" });
+  }
+  // A conflict dated D concerns the rate in force from D up to the next row after D (for the 6:119
+  // rate of 2025-07-01 there is no row on that day: 2025-07-01 to 2025-12-31). Conflicts without a
+  // date (such as the rounding of the 6:119 formula) do not concern a particular rate.
+  const conflicts = (table as { conflicts?: readonly { series?: string; date?: string }[] }).conflicts ?? [];
+  for (const conflict of conflicts) {
+    if (conflict.series !== type || conflict.date === undefined) continue;
+    const first = parseIsoDay(conflict.date);
+    if (first === undefined) throw new Error(`rate table ${type}: bad conflict date ${conflict.date}`);
+    windows.push({ first, last: nextRowStart(type, first) - 1, kind: "conflict" });
+  }
+  return windows.sort((a, b) => a.first - b.first);
+}
+
+const uncertain: Readonly<Record<InterestType, readonly UncertainWindow[]>> = {
+  wettelijke_rente: uncertainWindows("wettelijke_rente"),
+  wettelijke_handelsrente: uncertainWindows("wettelijke_handelsrente"),
+};
+
+/** The confidence of the rates used on the days `first` to `last` (inclusive). */
+export function rateConfidenceOf(type: InterestType, first: number, last: number): RateConfidence {
+  for (const w of uncertain[type]) if (w.first <= last && w.last >= first) return "medium";
+  return "high";
+}
+
+/**
+ * The uncertain windows of a series clipped to the days `first` to `last`, adjacent windows of the
+ * same kind merged: what a result's `basis` names.
+ */
+export function uncertainWithin(type: InterestType, first: number, last: number): UncertainWindow[] {
+  const out: UncertainWindow[] = [];
+  for (const w of uncertain[type]) {
+    if (w.first > last || w.last < first) continue;
+    const clipped = { first: Math.max(w.first, first), last: Math.min(w.last, last), kind: w.kind };
+    const previous = out.findLast((o) => o.kind === w.kind);
+    if (previous !== undefined && previous.last + 1 >= clipped.first) {
+      out[out.lastIndexOf(previous)] = { ...previous, last: Math.max(previous.last, clipped.last) };
+    } else {
+      out.push(clipped);
+    }
+  }
+  return out;
+}

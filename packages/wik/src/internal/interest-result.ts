@@ -2,7 +2,7 @@ import type { InterestPeriod, WikInterest } from "../calculation-schema.js";
 import { isWikError, WikError } from "../errors.js";
 import { type InterestType, RATE_TABLE_LAST_KNOWN_DATE } from "../rate-table.js";
 import { formatDay } from "./calendar.js";
-import { compiledSeries, LAST_KNOWN_DAY, rateIndexOn } from "./compiled-rates.js";
+import { compiledSeries, LAST_KNOWN_DAY, rateConfidenceOf, rateIndexOn } from "./compiled-rates.js";
 import { type DayCountBasis, runInterest } from "./interest-engine.js";
 import type { DebtorType } from "./validate.js";
 
@@ -56,6 +56,7 @@ export function interestOnDays(input: InterestOnDaysInput): WikInterest {
     year: period.year,
     rate_percent: series.percent[period.rateIndex] as number,
     rate_from: series.rateFrom[period.rateIndex] as string,
+    rate_confidence: rateConfidenceOf(type, period.firstDay, period.lastDay),
     principal_cents: period.baseCents,
     amount_cents: period.amountCents,
     beyond_rate_table: period.beyondTable,
