@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { calculateWik } from "./calculate-wik.js";
 import { WikCalculationSchema } from "./calculation-schema.js";
-import type { WikRequestInput } from "./request-schema.js";
+import { type WikRequestInput, WikRequestSchema } from "./request-schema.js";
 
 const TODAY = { today: "2026-11-21" };
 
@@ -119,9 +119,16 @@ describe("calculateWik", () => {
     expect(result.basis).toContain("without VAT");
   });
 
-  it("treats a null due_date as absent", () => {
+  it("refuses a null due_date on the same field as WikRequestSchema (absent is not null)", () => {
     const request = { amount_cents: 100_000, due_date: null } as unknown as WikRequestInput;
-    expect(calculateWik(request, TODAY).interest.due_date).toBeNull();
+    expect(() => calculateWik(request, TODAY)).toThrowError(
+      expect.objectContaining({ name: "WikError", code: "invalid_date", field: "due_date" }),
+    );
+    expect(WikRequestSchema.safeParse(request).error?.issues.map((i) => i.path.join("."))).toEqual([
+      "due_date",
+    ]);
+    // Leaving it out is the way to say "no due date".
+    expect(calculateWik({ amount_cents: 100_000 }, TODAY).interest.due_date).toBeNull();
   });
 
   it("gives zero interest for a due date in the future", () => {
@@ -166,6 +173,9 @@ describe("calculateWik", () => {
     [{ amount_cents: 100, include_vat: "yes" }, "invalid_option", "include_vat"],
     [{ amount_cents: 100, due_date: "2025-02-29" }, "invalid_date", "due_date"],
     [{ amount_cents: 100, due_date: new Date("2025-01-01") }, "invalid_date", "due_date"],
+    [{ amount_cents: 100, due_date: null }, "invalid_date", "due_date"],
+    [{ amount_cents: 100, debtor_type: null }, "invalid_debtor_type", "debtor_type"],
+    [{ amount_cents: 100, include_vat: null }, "invalid_option", "include_vat"],
     [{ amount_cents: 100, due_date: "1999-12-31" }, "date_before_rate_table", "due_date"],
     [
       { amount_cents: Number.MAX_SAFE_INTEGER, due_date: "2003-01-01" },

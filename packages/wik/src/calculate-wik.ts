@@ -43,7 +43,9 @@ const BIK_FIRST_DEFAULT_DAY = dayFromCivil(2012, 7, 1);
  * (snake_case, as validated by `WikRequestSchema`; defaults are applied here too) and returns
  * the WikCalculation wire object: collection costs on the BIK scale (art. 2 BIK), optional 21% VAT
  * on them, statutory interest from the day after `due_date` up to and including `today`, and the
- * total. Indicative only; whether the costs may lawfully be charged is not checked.
+ * total. Indicative only; whether the costs may lawfully be charged is not checked. A field sent
+ * as `null` is refused like any wrong type, as `WikRequestSchema` does: leave `due_date` out for
+ * "no due date".
  *
  * @throws {@link WikError} with `field` set to the wire field: `invalid_request`,
  * `invalid_amount`, `invalid_debtor_type`, `invalid_date`, `invalid_option`,
@@ -70,12 +72,14 @@ export function calculateWik(request: WikRequestInput, options: CalculateWikOpti
   assertPrincipal(principal, "amount_cents");
   const debtorType = readDebtorType(request.debtor_type, "debtor_type");
   const includeVat = readBoolean(request.include_vat, "include_vat", "invalid_option");
-  // Clients may send null for an absent optional field; it means the same as leaving it out.
+  // The spec types due_date as "date, not required", not nullable, and one schema serves library,
+  // route and OpenAPI (WikRequestSchema refuses null): so null is refused here too, as any other
+  // non-string (docs/decisions/wik-error-codes.md).
   const dueValue = request.due_date as unknown;
-  if (dueValue !== undefined && dueValue !== null && typeof dueValue !== "string") {
+  if (dueValue !== undefined && typeof dueValue !== "string") {
     throw new WikError("invalid_date", "due_date must be a date string YYYY-MM-DD", "due_date");
   }
-  const dueDay = dueValue === undefined || dueValue === null ? null : toDay(dueValue, "due_date");
+  const dueDay = dueValue === undefined ? null : toDay(dueValue, "due_date");
   const endDay = options.today === undefined ? amsterdamDay(new Date()) : toDay(options.today, "today");
   const dayCount = readChoice(options.dayCount, DAY_COUNTS, "actual/365", "dayCount");
 
