@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DocumentCheckInput } from "./document-check-types.js";
+import { DOCUMENT_WARNING_CODES, type DocumentCheckInput } from "./document-check-types.js";
+import { strictSchemaViolations } from "./internal/strict-json-schema.js";
 import { type FakeOpenAI, startFakeOpenAI } from "./internal/testing/fake-openai.js";
 import { createOpenAIDocumentChecker } from "./openai-document-checker.js";
 import { runDocumentCheck } from "./run-document-check.js";
@@ -86,11 +87,29 @@ describe("OpenAI document checker", () => {
     expect(content[1]?.type).toBe("input_text");
     expect(String(content[1]?.text)).toContain('"invoice_number":"F-1","amount_cents":12100');
     expect(body.text.format).toMatchObject({ type: "json_schema", name: "document_check", strict: true });
-    expect(body.text.format.schema).toMatchObject({
+    // Only what strict structured outputs accept: every property required, no extra properties,
+    // null through anyOf, no minLength or maxLength (those are checked by zod afterwards).
+    expect(body.text.format.schema).toEqual({
       type: "object",
+      properties: {
+        warnings: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              code: { type: "string", enum: [...DOCUMENT_WARNING_CODES] },
+              message: { type: "string" },
+              invoice_number: { anyOf: [{ type: "string" }, { type: "null" }] },
+            },
+            required: ["code", "message", "invoice_number"],
+            additionalProperties: false,
+          },
+        },
+      },
       required: ["warnings"],
       additionalProperties: false,
     });
+    expect(strictSchemaViolations(body.text.format.schema)).toEqual([]);
   });
 
   it("drops an invoice_number that was not declared", async () => {

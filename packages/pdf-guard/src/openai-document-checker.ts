@@ -69,8 +69,6 @@ export function createOpenAIDocumentChecker(options: OpenAIDocumentCheckerOption
     maxRetries: options.maxRetries ?? 1,
     client: options.client,
   });
-  const jsonSchema = z.toJSONSchema(AnswerSchema, { target: "draft-7" }) as Record<string, unknown>;
-  delete jsonSchema.$schema;
   return {
     name: "openai",
     async check(input, context): Promise<DocumentWarning[]> {
@@ -114,7 +112,6 @@ export function createOpenAIDocumentChecker(options: OpenAIDocumentCheckerOption
         instructions: INSTRUCTIONS,
         content,
         schemaName: "document_check",
-        jsonSchema,
         schema: AnswerSchema,
         signal: context.signal,
       });

@@ -29,7 +29,10 @@ export interface OpenAITitleWriterOptions {
   client?: OpenAI;
 }
 
-const AnswerSchema = z.object({ title: z.string().min(1).max(MAX_TITLE_LENGTH) });
+// No maxLength: strict structured outputs do not take length keywords (decision
+// pdf-guard-openai-strict-schema). The instructions name the limit and clampTitle enforces it, so a
+// title a little too long is shortened at a word instead of being thrown away.
+const AnswerSchema = z.object({ title: z.string().min(1) });
 
 /**
  * The TitleWriter on OpenAI's Responses API: the model writes the subject of the assignment from
@@ -53,8 +56,6 @@ export function createOpenAITitleWriter(options: OpenAITitleWriterOptions): Titl
     maxRetries: options.maxRetries ?? 1,
     client: options.client,
   });
-  const jsonSchema = z.toJSONSchema(AnswerSchema, { target: "draft-7" }) as Record<string, unknown>;
-  delete jsonSchema.$schema;
   const instructions =
     language === "nl"
       ? `Schrijf een korte titel voor een incassovordering, in het Nederlands, van de vorm "${prefix} ...", waarbij op de puntjes staat waarvoor de opdracht was (de geleverde dienst of het product), afgeleid uit de omschrijving en de facturen. Hoogstens ${MAX_TITLE_LENGTH} tekens. Geen bedragen, geen namen van personen.`
@@ -74,7 +75,6 @@ export function createOpenAITitleWriter(options: OpenAITitleWriterOptions): Titl
         instructions,
         content: [{ type: "input_text", text: JSON.stringify(data) }],
         schemaName: "claim_title",
-        jsonSchema,
         schema: AnswerSchema,
         signal: context.signal,
       });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { strictSchemaViolations } from "./internal/strict-json-schema.js";
 import { type FakeOpenAI, startFakeOpenAI } from "./internal/testing/fake-openai.js";
 import { createOpenAITitleWriter } from "./openai-title-writer.js";
 import { clampTitle, composeTitle, createTemplateTitleWriter } from "./template-title-writer.js";
-import type { TitleInput } from "./title-writer-types.js";
+import { MAX_TITLE_LENGTH, type TitleInput } from "./title-writer-types.js";
 import { writeTitle } from "./write-title.js";
 
 const invoices = (...numbers: string[]) => numbers.map((n) => ({ invoice_number: n, amount_cents: 100 }));
@@ -90,10 +91,32 @@ describe("OpenAI title writer", () => {
     expect(await writeTitle(writer(), input, { logger })).toBe(
       "Overeenkomst van opdracht voor onderhoud van een cv-ketel",
     );
-    const body = fake.requests[0]?.body as { text: { format: { name: string } }; instructions: string };
+    const body = fake.requests[0]?.body as {
+      text: { format: { name: string; strict: boolean; schema: unknown } };
+      instructions: string;
+    };
     expect(body.text.format.name).toBe("claim_title");
+    expect(body.text.format.strict).toBe(true);
+    // Only what strict structured outputs accept: no minLength or maxLength.
+    expect(body.text.format.schema).toEqual({
+      type: "object",
+      properties: { title: { type: "string" } },
+      required: ["title"],
+      additionalProperties: false,
+    });
+    expect(strictSchemaViolations(body.text.format.schema)).toEqual([]);
     expect(body.instructions).toContain('"Overeenkomst van opdracht voor ..."');
     expect(logged).toEqual([]);
+  });
+
+  it("shortens a model title over the limit at a word instead of discarding it", async () => {
+    const long = `Overeenkomst van opdracht voor ${"onderhoud van een cv-ketel ".repeat(10)}`.trim();
+    fake.answers.push({ kind: "json", text: JSON.stringify({ title: long }) });
+    const title = await writeTitle(writer(), input, { logger });
+    expect(title).toBe(clampTitle(long));
+    expect(Array.from(title).length).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
+    expect(title.endsWith("cv-ketel…")).toBe(true);
+    expect(title.startsWith("Overeenkomst van opdracht voor onderhoud")).toBe(true);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import type { z } from "zod";
+import { toStrictJsonSchema } from "./strict-json-schema.js";
 
 /** Connection settings shared by the OpenAI checker and title writer. */
 export interface OpenAIConnection {
@@ -35,18 +36,18 @@ export class StructuredOutputError extends Error {
 }
 
 /**
- * Sends one Responses API request with a strict JSON schema (made from the zod schema) as the
- * output format, and validates the answer with the same zod schema: the schema constrains the
- * model, the validation protects us when it (or a proxy) does not comply.
+ * Sends one Responses API request with a strict JSON schema (made from the zod schema, reduced to
+ * the subset strict mode accepts) as the output format, and validates the answer with the full zod
+ * schema: the JSON schema constrains the model, the validation adds what strict mode cannot say
+ * (lengths) and protects us when the model or a proxy does not comply.
  */
-export async function requestStructured<T extends z.ZodType>(
+export async function requestStructured<T extends z.ZodObject>(
   client: OpenAI,
   request: {
     model: string;
     instructions: string;
     content: OpenAI.Responses.ResponseInputContent[];
     schemaName: string;
-    jsonSchema: Record<string, unknown>;
     schema: T;
     signal: AbortSignal;
   },
@@ -57,7 +58,12 @@ export async function requestStructured<T extends z.ZodType>(
       instructions: request.instructions,
       input: [{ role: "user", content: request.content }],
       text: {
-        format: { type: "json_schema", name: request.schemaName, schema: request.jsonSchema, strict: true },
+        format: {
+          type: "json_schema",
+          name: request.schemaName,
+          schema: toStrictJsonSchema(request.schema),
+          strict: true,
+        },
       },
       store: false,
     },
