@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import bundled from "./data/statutory-interest-rates.json" with { type: "json" };
-import { getRateTable, type InterestType, RATE_TABLE_LAST_KNOWN_DATE, rateInForceOn } from "./rate-table.js";
+import {
+  getRateTable,
+  type InterestType,
+  RATE_TABLE_LAST_KNOWN_DATE,
+  type RateTableRow,
+  rateInForceOn,
+} from "./rate-table.js";
 
 // The shared reference data sits next to the repository checkout (../shared from the root).
 const sharedFile = fileURLToPath(
@@ -86,5 +92,23 @@ describe("rateInForceOn", () => {
     expect(() => rateInForceOn("wettelijke_rente", "2023-02-29")).toThrowError(
       expect.objectContaining({ code: "invalid_date", field: "date" }),
     );
+  });
+});
+
+describe("getRateTable", () => {
+  it("hands out rows no caller can change for everyone else", () => {
+    const rows = getRateTable("wettelijke_rente") as RateTableRow[];
+    const before = rateInForceOn("wettelijke_rente", "2024-06-30");
+    // ES modules run in strict mode: writing to a frozen object throws.
+    expect(() => rows.push({ from: "2030-01-01", percent: 99, source: "x" })).toThrow(TypeError);
+    expect(() => {
+      (rows[0] as { percent: number }).percent = 99;
+    }).toThrow(TypeError);
+    expect(() => {
+      (rows[3]?.also as string[]).push("x");
+    }).toThrow(TypeError);
+    expect(Object.isFrozen(getRateTable("wettelijke_handelsrente")[0])).toBe(true);
+    expect(rows[0]?.percent).toBe(7);
+    expect(rateInForceOn("wettelijke_rente", "2024-06-30")).toBe(before);
   });
 });

@@ -52,7 +52,8 @@ export const RATE_TABLE_LAST_KNOWN_DATE: string = formatDay(LAST_KNOWN_DAY);
 
 /**
  * The bundled statutory interest rate rows of one series, oldest first, with their sources,
- * exactly as in the package's copy of `statutory-interest-rates.json`.
+ * exactly as in the package's copy of `statutory-interest-rates.json`. The rows are deeply
+ * frozen (they are shared by every calculation): copy them before changing anything.
  *
  * @example
  * ```ts

@@ -21,11 +21,23 @@ export interface CompiledSeries {
   readonly rateFrom: readonly string[];
 }
 
-/** The rows as bundled, typed. */
-export const rawRateTable: Readonly<Record<InterestType, readonly RateTableRow[]>> = {
+/** Freezes an object and everything in it (the JSON module is one shared instance). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The rows as bundled, typed, and deeply frozen: `getRateTable` hands them out as they are, and a
+ * caller that changed one would change every later calculation in the process.
+ */
+export const rawRateTable: Readonly<Record<InterestType, readonly RateTableRow[]>> = deepFreeze({
   wettelijke_rente: table.wettelijke_rente,
   wettelijke_handelsrente: table.wettelijke_handelsrente,
-};
+});
 
 function compile(type: InterestType): CompiledSeries {
   const starts: number[] = [];
