@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeBase64Strict } from "./base64.js";
+import { decodeBase64Strict, measureBase64Strict } from "./base64.js";
 
 describe("decodeBase64Strict", () => {
   it("decodes padded standard base64", () => {
@@ -38,6 +38,12 @@ describe("decodeBase64Strict", () => {
       message: "The decoded file has 6 bytes; at most 5 are allowed.",
     });
     expect(decodeBase64Strict("AAAAAAAA", 6).ok).toBe(true);
+  });
+
+  it("measures the decoded size without decoding, ignoring whitespace and padding", () => {
+    expect(measureBase64Strict("JVBE\r\nRi0=")).toEqual({ ok: true, size: 5, compact: "JVBERi0=" });
+    expect(measureBase64Strict(" QQ== ")).toEqual({ ok: true, size: 1, compact: "QQ==" });
+    expect(measureBase64Strict("AAAA\nAAAA", 5)).toMatchObject({ ok: false, code: "attachment_too_large" });
   });
 
   it("round-trips any bytes, with or without line wrapping", () => {

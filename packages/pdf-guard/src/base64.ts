@@ -14,28 +14,28 @@ const HAS_WHITESPACE = /[\t\n\r ]/;
 const BASE64_VALUES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /**
- * Decodes base64 strictly (decision pdf-guard-base64):
- *
- * - the standard alphabet of RFC 4648 §4 only; the URL-safe alphabet (§5) is refused;
- * - a `data:` prefix is refused with its own code, because the spec says "base64 without a data:
- *   prefix" and the client deserves to know exactly what to drop;
- * - ASCII whitespace (space, tab, CR, LF) is ignored, as MIME encoders wrap lines (RFC 2045 §6.8);
- * - padding is required: the length without whitespace must be a multiple of 4 (RFC 4648 §3.2),
- *   and `=` may only end the text;
- * - non-canonical encodings, whose unused trailing bits are not zero, are refused (RFC 4648 §3.5
- *   allows a decoder to reject them; accepting them would let two texts decode to one file).
- *
- * The decoded size is computed before decoding, so an oversized file is refused without
- * allocating it.
+ * Result of {@link measureBase64Strict}: the decoded size, or why the text is refused.
  *
  * @example
- * const r = decodeBase64Strict("JVBERi0=", 10);
- * // { ok: true, bytes: Uint8Array [37, 80, 68, 70, 45] } ("%PDF-")
+ * const r: Base64MeasureResult = { ok: true, size: 5, compact: "JVBERi0=" };
  */
-export function decodeBase64Strict(
+export type Base64MeasureResult =
+  | { ok: true; size: number; compact: string }
+  | { ok: false; code: "invalid_base64" | "base64_data_uri" | "attachment_too_large"; message: string };
+
+/**
+ * Checks base64 text by the rules of {@link decodeBase64Strict} and returns the size it decodes
+ * to, without decoding it: `3 × (length without whitespace) / 4 − padding` (RFC 4648 §4). The
+ * order check sums these sizes before any file is decoded. `compact` is the text without
+ * whitespace, ready for {@link decodeMeasured}.
+ *
+ * @example
+ * measureBase64Strict("JVBE\nRi0="); // { ok: true, size: 5, compact: "JVBERi0=" }
+ */
+export function measureBase64Strict(
   text: string,
   maxBytes: number = Number.MAX_SAFE_INTEGER,
-): Base64DecodeResult {
+): Base64MeasureResult {
   if (/^\s*data:/i.test(text.slice(0, 64))) {
     return {
       ok: false,
@@ -83,6 +83,45 @@ export function decodeBase64Strict(
       };
     }
   }
-  const buffer = Buffer.from(compact, "base64");
+  return { ok: true, size, compact };
+}
+
+/**
+ * Decodes base64 strictly (decision pdf-guard-base64):
+ *
+ * - the standard alphabet of RFC 4648 §4 only; the URL-safe alphabet (§5) is refused;
+ * - a `data:` prefix is refused with its own code, because the spec says "base64 without a data:
+ *   prefix" and the client deserves to know exactly what to drop;
+ * - ASCII whitespace (space, tab, CR, LF) is ignored, as MIME encoders wrap lines (RFC 2045 §6.8);
+ * - padding is required: the length without whitespace must be a multiple of 4 (RFC 4648 §3.2),
+ *   and `=` may only end the text;
+ * - non-canonical encodings, whose unused trailing bits are not zero, are refused (RFC 4648 §3.5
+ *   allows a decoder to reject them; accepting them would let two texts decode to one file).
+ *
+ * The decoded size is computed before decoding ({@link measureBase64Strict}), so an oversized
+ * file is refused without allocating it.
+ *
+ * @example
+ * const r = decodeBase64Strict("JVBERi0=", 10);
+ * // { ok: true, bytes: Uint8Array [37, 80, 68, 70, 45] } ("%PDF-")
+ */
+export function decodeBase64Strict(
+  text: string,
+  maxBytes: number = Number.MAX_SAFE_INTEGER,
+): Base64DecodeResult {
+  const measured = measureBase64Strict(text, maxBytes);
+  if (!measured.ok) return measured;
+  return decodeMeasured(measured);
+}
+
+/**
+ * Decodes a text {@link measureBase64Strict} accepted.
+ *
+ * @example
+ * const m = measureBase64Strict("JVBERi0=");
+ * if (m.ok) decodeMeasured(m); // { ok: true, bytes: Uint8Array [37, 80, 68, 70, 45] }
+ */
+export function decodeMeasured(measured: { compact: string }): { ok: true; bytes: Uint8Array } {
+  const buffer = Buffer.from(measured.compact, "base64");
   return { ok: true, bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) };
 }

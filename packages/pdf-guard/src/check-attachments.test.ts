@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type CheckedAttachment, checkAttachments, decodeAttachments } from "./check-attachments.js";
 import { isPdfGuardError } from "./errors.js";
 import {
@@ -132,6 +132,37 @@ describe("checkAttachments", () => {
       },
     ]);
     expect(total.attachments.map((a) => a.status)).toEqual(["refused", "refused"]);
+  });
+
+  it("refuses an order over the total from the base64 lengths, before decoding any file", async () => {
+    // Line-wrapped base64 (RFC 2045): whitespace and padding do not count toward the size.
+    const wrapped = invoice64.replace(/(.{76})/g, "$1\r\n");
+    const size = invoicePdf.length;
+    const decodes = vi.spyOn(Buffer, "from");
+    try {
+      const r = await checkAttachments(
+        [
+          { filename: "a.pdf", content_base64: wrapped },
+          { filename: "b.pdf", content_base64: invoice64 },
+        ],
+        { limits: { maxTotalBytes: size * 2 - 1 } },
+      );
+      expect(r.errors).toEqual([
+        {
+          field: "attachments",
+          code: "attachments_too_large",
+          message: `The attachments have ${size * 2} bytes in total; at most ${size * 2 - 1} are allowed per order.`,
+        },
+      ]);
+      expect(r.total_bytes).toBe(size * 2);
+      expect(decodes.mock.calls.filter((call) => call[1] === "base64")).toEqual([]);
+    } finally {
+      decodes.mockRestore();
+    }
+    const exact = await checkAttachments([{ filename: "a.pdf", content_base64: wrapped }], {
+      limits: { maxTotalBytes: size },
+    });
+    expect([exact.ok, exact.total_bytes]).toEqual([true, size]);
   });
 
   it("refuses a filename over 120 characters and an unknown document_type", async () => {

@@ -1,5 +1,5 @@
 import type { AttachmentInput } from "./attachment-schema.js";
-import { decodeBase64Strict } from "./base64.js";
+import { decodeMeasured, measureBase64Strict } from "./base64.js";
 import {
   type AttachmentFieldError,
   type AttachmentProblemCode,
@@ -102,7 +102,7 @@ export interface AttachmentCheckResult {
   errors: AttachmentFieldError[];
   /** One entry per attachment in request order; empty when the list itself was refused (too many). */
   attachments: Array<CheckedAttachment | RefusedAttachment>;
-  /** Sum of the decoded sizes of the attachments that decoded. */
+  /** Sum of the decoded sizes of the attachments whose base64 is valid, computed from the text. */
   total_bytes: number;
 }
 
@@ -120,8 +120,9 @@ const DOCUMENT_TYPES = new Set(["invoice", "wik_letter", "other"]);
  * call concurrently: all calls share one bounded engine and queue (decision pdf-guard-pdf-engine).
  *
  * The order of the checks keeps the cost bounded: the count first (nothing decoded), then per file
- * the filename, the base64 and the decoded size (computed before decoding), then the order's total,
- * and only then the PDF parse, which is skipped entirely when the count or total is exceeded.
+ * the filename, the base64 and the decoded size (computed from the base64 length), then the order's
+ * total; only then are the files decoded and parsed, and neither happens when the count or the
+ * total is exceeded.
  *
  * @example
  * const result = await checkAttachments([
@@ -147,21 +148,18 @@ export async function checkAttachments(
   }
 
   const listErrors: AttachmentFieldError[] = [];
-  const decoded: Array<{
-    input: PreparedAttachment;
-    bytes: Uint8Array | null;
-    errors: AttachmentFieldError[];
-  }> = [];
-  let total = 0;
-  for (const [index, attachment] of attachments.entries()) {
+  // Pass 1 measures every file from its base64 text (length minus whitespace and padding) without
+  // decoding anything, so an order over the total limit costs no decoding at all.
+  const measured = attachments.map((attachment, index) => {
     const input = prepare(attachment, index, limits);
     const errors = [...input.errors];
-    let bytes: Uint8Array | null = null;
+    let compact: string | null = null;
+    let size = 0;
     if (typeof attachment.content_base64 === "string") {
-      const result = decodeBase64Strict(attachment.content_base64, limits.maxFileBytes);
+      const result = measureBase64Strict(attachment.content_base64, limits.maxFileBytes);
       if (result.ok) {
-        bytes = result.bytes;
-        total += bytes.length;
+        compact = result.compact;
+        size = result.size;
       } else {
         errors.push({
           field: `${prefix}[${index}].content_base64`,
@@ -176,8 +174,9 @@ export async function checkAttachments(
         message: "content_base64 must be a base64 string.",
       });
     }
-    decoded.push({ input, bytes, errors });
-  }
+    return { input, compact, size, errors };
+  });
+  const total = measured.reduce((sum, m) => sum + m.size, 0);
   if (total > limits.maxTotalBytes) {
     listErrors.push({
       field: prefix,
@@ -185,6 +184,12 @@ export async function checkAttachments(
       message: `The attachments have ${total} bytes in total; at most ${limits.maxTotalBytes} are allowed per order.`,
     });
   }
+  // Pass 2 decodes, only when the order as a whole is within its limits.
+  const decoded = measured.map(({ input, compact, errors }) => ({
+    input,
+    errors,
+    bytes: listErrors.length === 0 && compact !== null ? decodeMeasured({ compact }).bytes : null,
+  }));
 
   const inspector =
     listErrors.length === 0

@@ -5,7 +5,12 @@ export {
   AttachmentSchema,
   DocumentTypeSchema,
 } from "./attachment-schema.js";
-export { type Base64DecodeResult, decodeBase64Strict } from "./base64.js";
+export {
+  type Base64DecodeResult,
+  type Base64MeasureResult,
+  decodeBase64Strict,
+  measureBase64Strict,
+} from "./base64.js";
 export {
   type AttachmentCheckResult,
   type CheckAttachmentsOptions,
