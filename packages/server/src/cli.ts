@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { issueApiKey } from "@incasso/core";
 import pkg from "../package.json" with { type: "json" };
+import { startServeWebhooks, WEBHOOKS_HELP, webhooksCommand, workerCommand } from "./cli/webhooks.js";
 import { createApi } from "./create-api.js";
 import { openStoreFor, type StorageFlags, storageTarget, withOperations } from "./internal/cli-store.js";
 import { listen } from "./node-server.js";
@@ -22,7 +23,7 @@ Usage:
   incasso udf set --organisation NAME --name FIELD --type text|number|boolean|date
   incasso udf list --organisation NAME [--json]
   incasso udf remove --organisation NAME --name FIELD
-  incasso --version                     print the version
+${WEBHOOKS_HELP}  incasso --version                     print the version
   incasso --help                        show this help
 
 Storage (every command): --data-dir DIR (embedded PostgreSQL, default ./.data) or
@@ -84,6 +85,8 @@ async function serve(argv: string[]): Promise<void> {
       port: { type: "string", short: "p" },
       host: { type: "string" },
       "trust-proxy": { type: "boolean", default: false },
+      "allow-private-webhook-targets": { type: "boolean", default: false },
+      "no-webhook-dispatcher": { type: "boolean", default: false },
       ...STORAGE_OPTIONS,
     },
     strict: true,
@@ -98,9 +101,16 @@ async function serve(argv: string[]): Promise<void> {
   // The embedded store is one process by construction (the lock), so counters can stay in memory;
   // PostgreSQL may serve several instances, which must share their counters in the database.
   const api = createApi({ store, ...(embedded ? { rateLimiter: new MemoryRateLimiter() } : {}) });
+  const webhooks = startServeWebhooks(store, {
+    noDispatcher: values["no-webhook-dispatcher"],
+    allowPrivate: values["allow-private-webhook-targets"],
+  });
   const operator =
     embedded && store.dataDir
-      ? await startOperatorEndpoint({ operations: directOperations(store), dataDir: store.dataDir })
+      ? await startOperatorEndpoint({
+          operations: directOperations(store, { webhooks: webhooks.operations }),
+          dataDir: store.dataDir,
+        })
       : undefined;
   const firstKey =
     embedded && (await store.apiKeys.count()) === 0
@@ -115,6 +125,7 @@ async function serve(argv: string[]): Promise<void> {
   } else {
     console.log(`  try: curl ${url}/ping`);
   }
+  console.log(webhooks.summary);
   console.log(`  data: ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`);
   let stopping = false;
   const stop = () => {
@@ -122,7 +133,9 @@ async function serve(argv: string[]): Promise<void> {
     stopping = true;
     server.closeAllConnections?.();
     server.close(() => {
-      void Promise.allSettled([operator?.close(), store.close()]).then(() => process.exit(0));
+      void Promise.allSettled([operator?.close(), webhooks.stop()])
+        .then(() => store.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };
@@ -262,6 +275,8 @@ async function main(argv: string[]): Promise<void> {
   if (command === "migrate") return migrateCommand(rest);
   if (command === "keys") return keys(rest);
   if (command === "udf") return udf(rest);
+  if (command === "webhooks") return webhooksCommand(rest);
+  if (command === "worker") return workerCommand(rest);
   process.stderr.write(`incasso: unknown command "${command}"\n\n${HELP}`);
   process.exitCode = 2;
 }

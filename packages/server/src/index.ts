@@ -75,6 +75,8 @@ export {
 } from "./plugin.js";
 export { type CreditorsPluginOptions, creditorsPlugin } from "./plugins/creditors.js";
 export { openApiPlugin } from "./plugins/openapi.js";
+export { type OrdersPluginOptions, ordersPlugin } from "./plugins/orders.js";
+export { ORDER_ENGINE_ERROR_STATUS, orderEngineErrorToApiError } from "./plugins/orders-errors.js";
 export { type PingResponse, PingResponseSchema, pingPlugin } from "./plugins/ping.js";
 export { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-router.js";
 export { type ToolRateLimitOptions, toolRateLimit } from "./plugins/tool-limits.js";
@@ -97,3 +99,50 @@ export {
 } from "./rate-limit.js";
 export { StoreRateLimiter } from "./store-rate-limiter.js";
 export { formatFieldPath, parseOrThrow, zodIssuesToFieldErrors } from "./validation.js";
+export {
+  ALLOW_PRIVATE_WEBHOOK_TARGETS_ENV,
+  allowPrivateWebhookTargets,
+} from "./webhooks/allow-private-targets.js";
+export {
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
+  type DeliverWebhookInput,
+  deliverWebhook,
+  type WebhookAttemptResult,
+  type WebhookFailureCode,
+} from "./webhooks/deliver-webhook.js";
+export {
+  isPrivateAddress,
+  PRIVATE_ADDRESS_RANGES,
+  privateAddressReason,
+} from "./webhooks/private-address.js";
+export {
+  isWebhookTargetError,
+  type LookupAll,
+  resolveWebhookTarget,
+  type WebhookTarget,
+  WebhookTargetError,
+} from "./webhooks/resolve-webhook-target.js";
+export {
+  checkRetrySchedule,
+  DEFAULT_RETRY_SCHEDULE_SECONDS,
+  nextAttemptAt,
+} from "./webhooks/retry-schedule.js";
+export {
+  createWebhookDispatcher,
+  type DispatchedAttempt,
+  MAX_WEBHOOK_ATTEMPTS,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from "./webhooks/webhook-dispatcher.js";
+export {
+  deliverySummary,
+  directWebhookOperations,
+  dispatchWebhookOperation,
+  remoteWebhookOperations,
+  type WebhookAttemptSummary,
+  type WebhookDeliverySummary,
+  type WebhookEndpointSummary,
+  type WebhookOperations,
+  type WebhookOperationsOptions,
+  type WebhookSendSummary,
+} from "./webhooks/webhook-operations.js";

@@ -8,6 +8,11 @@ import {
   type UdfFieldDefinition,
 } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
+import {
+  directWebhookOperations,
+  type WebhookOperations,
+  type WebhookOperationsOptions,
+} from "../webhooks/webhook-operations.js";
 
 /**
  * A key as the operator sees it: settings, never the secret.
@@ -54,7 +59,7 @@ export interface CreateKeyInput {
  * @example
  * const { key } = await operations.createKey({ organisation: "Acme BV", mode: "test" });
  */
-export interface OperatorOperations {
+export interface OperatorOperations extends WebhookOperations {
   createKey(input: CreateKeyInput): Promise<KeySummary & { key: string; organisation_created: boolean }>;
   listKeys(): Promise<KeySummary[]>;
   revokeKey(id: string): Promise<KeySummary>;
@@ -88,13 +93,18 @@ export function keySummary(record: ApiKeyRecord): KeySummary {
 }
 
 /**
- * The operations on an open store.
+ * The operations on an open store. `options.webhooks` sets how ping and redeliver send (the
+ * server passes its dispatcher and its private-target setting).
  *
  * @example
  * const operations = directOperations(await openStore({ dataDir: ".data" }));
  */
-export function directOperations(store: SqlStore): OperatorOperations {
+export function directOperations(
+  store: SqlStore,
+  options: { webhooks?: WebhookOperationsOptions } = {},
+): OperatorOperations {
   return {
+    ...directWebhookOperations(store, options.webhooks),
     async createKey(input) {
       const issued = await issueApiKey(store, {
         organisation: input.organisation,

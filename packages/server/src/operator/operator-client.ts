@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { remoteWebhookOperations } from "../webhooks/webhook-operations.js";
 import type { OperatorOperations } from "./operations.js";
 import { OPERATOR_FILE, type OperatorEndpointInfo } from "./operator-endpoint.js";
 
@@ -56,6 +57,7 @@ export function remoteOperations(info: OperatorEndpointInfo): OperatorOperations
     return body.result as T;
   };
   return {
+    ...remoteWebhookOperations(call),
     createKey: (input) => call("create-key", input),
     listKeys: () => call("list-keys"),
     revokeKey: (id) => call("revoke-key", { id }),

@@ -3,7 +3,8 @@ import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { isCoreError } from "@incasso/core";
+import { isCoreError, isWebhookError } from "@incasso/core";
+import { dispatchWebhookOperation } from "../webhooks/webhook-operations.js";
 import type { OperatorOperations } from "./operations.js";
 
 /** The file in the data directory that tells the CLI where the running server listens. */
@@ -76,7 +77,7 @@ async function dispatch(
     case "migrate":
       return operations.migrate();
     default:
-      return undefined;
+      return dispatchWebhookOperation(operations, op, args);
   }
 }
 
@@ -117,9 +118,9 @@ export async function startOperatorEndpoint(options: {
             ? send(404, { error: { code: "not_found", message: `No operation ${op}.` } })
             : send(200, { result }),
         (error: unknown) =>
-          send(isCoreError(error) ? 422 : 500, {
+          send(isCoreError(error) || isWebhookError(error) ? 422 : 500, {
             error: {
-              code: isCoreError(error) ? error.code : "internal_error",
+              code: isCoreError(error) || isWebhookError(error) ? error.code : "internal_error",
               message: error instanceof Error ? error.message : String(error),
             },
           }),
