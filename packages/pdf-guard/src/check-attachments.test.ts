@@ -155,7 +155,7 @@ describe("checkAttachments", () => {
         },
       ]);
       expect(r.total_bytes).toBe(size * 2);
-      expect(decodes.mock.calls.filter((call) => call[1] === "base64")).toEqual([]);
+      expect(decodes.mock.calls.filter((call) => (call as unknown[])[1] === "base64")).toEqual([]);
     } finally {
       decodes.mockRestore();
     }
