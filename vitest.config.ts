@@ -16,7 +16,12 @@ for (const group of ["packages", "adapters"]) {
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "adapters/*/src/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"],
+    include: [
+      "packages/*/src/**/*.test.ts",
+      "adapters/*/src/**/*.test.ts",
+      "test/**/*.test.ts",
+      "examples/**/*.test.ts",
+    ],
     exclude: ["**/node_modules/**", "**/dist/**"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
