@@ -19,6 +19,16 @@ export {
   revokeApiKey,
 } from "./api-keys.js";
 export { MAX_AUTHORIZATION_LENGTH, parseBearerToken } from "./bearer.js";
+export type {
+  CaseCreditor,
+  CaseDebtor,
+  CaseOrderInput,
+  CaseState,
+  CaseSystem,
+  CaseTaskInput,
+  OpenCase,
+  OpenCaseQuery,
+} from "./case-system-port.js";
 export {
   type CreateCreditorRequest,
   CreateCreditorRequestSchema,
@@ -30,6 +40,7 @@ export {
   ListCreditorsQuerySchema,
 } from "./creditor-schemas.js";
 export { createCreditor, listCreditors, toCreditor } from "./creditors.js";
+export * from "./engine/index.js";
 export { CORE_ERROR_CODES, CoreError, type CoreErrorCode, isCoreError } from "./errors.js";
 export { newId } from "./ids.js";
 export * from "./orders/index.js";
@@ -45,6 +56,10 @@ export type {
   IdempotencyRepository,
   IncassoStore,
   NewApiKey,
+  OrderActionRecord,
+  OrderListQuery,
+  OrderRecord,
+  OrderRepository,
   Organisation,
   OrganisationRepository,
   RateLimitRepository,

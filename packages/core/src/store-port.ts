@@ -1,4 +1,5 @@
 import type { KeyMode, KeyVisibility } from "./api-key-format.js";
+import type { Warning } from "./orders/warnings.js";
 import type { OutboxRepository, WebhookEndpointRepository } from "./webhooks/outbox-port.js";
 
 /**
@@ -271,6 +272,8 @@ export interface StoreRepositories {
   idempotency: IdempotencyRepository;
   rateLimits: RateLimitRepository;
   udfFields: UdfFieldRepository;
+  /** Orders and their control requests (spec GET /orders, GET /orders/{orderId}). */
+  orders: OrderRepository;
   /** Webhook endpoints per organisation (spec, Events). */
   webhookEndpoints: WebhookEndpointRepository;
   /** The transactional outbox of webhook events: enqueue on `tx` with the change that causes it. */
@@ -290,4 +293,103 @@ export interface IncassoStore extends StoreRepositories {
   readonly engine: "pglite" | "postgres";
   transaction<T>(fn: (tx: StoreRepositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * A stored order (spec Order and OrderStatus): what the API answers with, without the live case
+ * status, which the case system owns. `metadata` and `udfFields` are kept exactly as sent, key order
+ * included, because every response echoes them unchanged.
+ *
+ * @example
+ * const o: OrderRecord = { id: "ord_0123456789abcdef", organisationId: "org_0123456789abcdef",
+ *   keyId: "key_0123456789abcdef", mode: "live", type: "incasso", reference: "R-1",
+ *   caseNumber: "2026-000001", caseNew: true, creditorId: null,
+ *   debtors: [{ name: "Voorbeeld B.V.", customer_number: "K-1" }], invoiceCount: 1,
+ *   totalAmountCents: 125000, metadata: {}, udfFields: {}, warnings: [], createdAt: new Date() };
+ */
+export interface OrderRecord {
+  id: string;
+  organisationId: string;
+  /** The key that submitted the order; visibility `own` lists only these. */
+  keyId: string;
+  mode: KeyMode;
+  type: "pre-incasso" | "incasso";
+  reference: string | null;
+  /** Null in test mode. */
+  caseNumber: string | null;
+  /** False when the order was added to an existing open case. */
+  caseNew: boolean;
+  /** The managed creditor the order was routed to; null for the organisation's own principal. */
+  creditorId: string | null;
+  debtors: { name: string; customer_number: string | null }[];
+  invoiceCount: number;
+  totalAmountCents: number;
+  metadata: Record<string, string>;
+  udfFields: Record<string, unknown>;
+  /** The submission-time warnings, repeated by GET /orders/{orderId}. */
+  warnings: Warning[];
+  createdAt: Date;
+}
+
+/**
+ * A control request on an order (spec OrderStatus.actions, OrderAction).
+ *
+ * @example
+ * const a: OrderActionRecord = { id: "act_0123456789abcdef", orderId: "ord_0123456789abcdef",
+ *   organisationId: "org_0123456789abcdef", action: "hold", status: "requested", reason: null,
+ *   amountCents: null, paymentDate: null, createdAt: new Date() };
+ */
+export interface OrderActionRecord {
+  id: string;
+  orderId: string;
+  organisationId: string;
+  action: "hold" | "withdraw" | "payments";
+  /** `requested` when stored; later statuses belong to the handler (spec: not shown). */
+  status: string;
+  reason: string | null;
+  amountCents: number | null;
+  paymentDate: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Filters and position of {@link OrderRepository.list} (spec GET /orders).
+ *
+ * @example
+ * const q: OrderListQuery = { organisationId: "org_0123456789abcdef", limit: 25 };
+ */
+export interface OrderListQuery {
+  organisationId: string;
+  /** Only this key's orders (key visibility `own`); all of the organisation's when absent. */
+  keyId?: string;
+  caseNumber?: string;
+  reference?: string;
+  /** Orders with a debtor with this customer number. */
+  customerNumber?: string;
+  type?: "pre-incasso" | "incasso";
+  /** Keyset position: only orders strictly older than this (created_at desc, id desc). */
+  after?: { createdAt: string; id: string };
+  /** Page size; the repository returns up to `limit + 1` rows so the caller sees whether there is more. */
+  limit: number;
+}
+
+/**
+ * Orders and their control requests.
+ *
+ * @example
+ * const page = await store.orders.list({ organisationId, limit: 25 });
+ */
+export interface OrderRepository {
+  /**
+   * Stores an order. When an order with this id exists already (a retry after a crash, decision
+   * orders-engine-order-ids), nothing is written and the stored one is returned with `created` false.
+   */
+  insert(order: OrderRecord): Promise<{ order: OrderRecord; created: boolean }>;
+  /** The organisation's order with this id; never another organisation's. */
+  findById(organisationId: string, id: string): Promise<OrderRecord | undefined>;
+  /** Newest first by (created_at, id), after `query.after`; up to `limit + 1` rows. */
+  list(query: OrderListQuery): Promise<OrderRecord[]>;
+  addAction(action: OrderActionRecord): Promise<OrderActionRecord>;
+  /** The order's control requests, newest first. */
+  listActions(organisationId: string, orderId: string): Promise<OrderActionRecord[]>;
 }

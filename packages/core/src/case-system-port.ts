@@ -1,0 +1,188 @@
+import type {
+  NormalisedAddress,
+  NormalisedDebtor,
+  NormalisedInvoice,
+  UdfValue,
+} from "./orders/normalised-order.js";
+
+/**
+ * The creditor (principal) a case is kept for: a managed creditor of the organisation, or the
+ * organisation's own principal (`id` null), which is the creditor when an order names none (spec
+ * CreateOrder.creditor: "When omitted, the key's own principal is the creditor").
+ *
+ * @example
+ * const c: CaseCreditor = { id: null, name: "Acme BV" };
+ */
+export interface CaseCreditor {
+  id: string | null;
+  name: string;
+}
+
+/**
+ * What {@link CaseSystem.findOpenCases} looks for: open cases of this organisation and creditor
+ * with a debtor carrying one of these customer numbers (spec: "A follow-up invoice with the same
+ * customer_number for a debtor who already has an open case is added to that open case").
+ *
+ * @example
+ * const q: OpenCaseQuery = { organisationId: "org_0123456789abcdef", creditorId: null, customerNumbers: ["K-1001"] };
+ */
+export interface OpenCaseQuery {
+  organisationId: string;
+  creditorId: string | null;
+  customerNumbers: string[];
+}
+
+/**
+ * An open case found by {@link CaseSystem.findOpenCases}.
+ *
+ * @example
+ * const c: OpenCase = { caseNumber: "2026-000001", openedAt: new Date("2026-11-01T09:00:00Z"), openedByOrderId: "ord_0123456789abcdef" };
+ */
+export interface OpenCase {
+  caseNumber: string;
+  openedAt: Date;
+  /** The order whose submission opened the case; lets the engine recognise its own retry. */
+  openedByOrderId: string;
+}
+
+/**
+ * A debtor as the case step receives it: every field of the order's debtor except the address,
+ * which {@link CaseSystem.setDebtorAddress} records separately (its failure is the warning
+ * `debtor_address_failed`, spec Warning).
+ *
+ * @example
+ * const d: CaseDebtor = { type: "business", company_name: "Voorbeeld B.V.", first_name: null, middle_name: null,
+ *   last_name: null, customer_number: "K-1", email: null, phone: null, name: "Voorbeeld B.V." };
+ */
+export type CaseDebtor = Omit<NormalisedDebtor, "address"> & {
+  /** Display name (company name, or first, middle and last name). */
+  name: string;
+};
+
+/**
+ * The order's part of a case: what {@link CaseSystem.openCase} opens a case with and what
+ * {@link CaseSystem.joinCase} adds to an open one. Calls with the same `orderId` must have the
+ * effect of one (the engine retries with the same id after a crash; decision
+ * orders-engine-order-ids).
+ *
+ * @example
+ * const input: CaseOrderInput = { orderId: "ord_0123456789abcdef", organisationId: "org_0123456789abcdef",
+ *   creditor: { id: null, name: "Acme BV" }, type: "incasso", reference: "R-1", title: "Overeenkomst van opdracht voor …",
+ *   description: null, udfFields: {}, debtors: [], note: null, at: new Date() };
+ */
+export interface CaseOrderInput {
+  orderId: string;
+  organisationId: string;
+  creditor: CaseCreditor;
+  type: "pre-incasso" | "incasso";
+  /** The client's reference, stored on the case (spec CreateOrder.reference). */
+  reference: string | null;
+  title: string;
+  description: string | null;
+  /** Only the account's defined custom fields, typed. */
+  udfFields: Record<string, UdfValue>;
+  debtors: CaseDebtor[];
+  /** The order's metadata as a note for the handler (spec CreateOrder.metadata), or null when none was sent. */
+  note: string | null;
+  at: Date;
+}
+
+/**
+ * A case control task: a hold, withdraw or payment report placed on the case for a handler (spec
+ * States and transitions: "a task with instructions is placed on the case for a handler").
+ * Idempotent on `taskId`.
+ *
+ * @example
+ * const t: CaseTaskInput = { taskId: "act_0123456789abcdef", orderId: "ord_0123456789abcdef", organisationId: "org_0123456789abcdef",
+ *   caseNumber: "2026-000001", action: "hold", instructions: "Pauzeer de incasso.", reason: null, amountCents: null, paymentDate: null, at: new Date() };
+ */
+export interface CaseTaskInput {
+  taskId: string;
+  orderId: string;
+  organisationId: string;
+  caseNumber: string;
+  action: "hold" | "withdraw" | "payments";
+  /** Dutch instructions for the handler. */
+  instructions: string;
+  reason: string | null;
+  amountCents: number | null;
+  paymentDate: string | null;
+  at: Date;
+}
+
+/**
+ * The live state of a case (spec OrderStatus.case).
+ *
+ * @example
+ * const s: CaseState = { caseNumber: "2026-000001", status: "In behandeling", open: true, balanceDueCents: 145000 };
+ */
+export interface CaseState {
+  caseNumber: string;
+  /** Current status, such as Nieuw, In behandeling, Gesloten. */
+  status: string;
+  open: boolean;
+  /**
+   * Outstanding balance including collection costs and interest; only once the case is in
+   * treatment (spec OrderStatus.case.balance_due_cents: "omitted on a new case").
+   */
+  balanceDueCents?: number;
+}
+
+/**
+ * The case system port (architecture: Ports). The order engine calls it to put a live order on a
+ * case; a host implements it to connect its own case system, `@incasso/case-system` is the
+ * built-in implementation on the same database.
+ *
+ * Contract:
+ * - Every write is idempotent on the order id (with the index of the item), so the engine may
+ *   repeat a call after a crash without a second case, invoice or file appearing.
+ * - A throw from `findOpenCases`, `openCase` or `joinCase` refuses the order with 502
+ *   `upstream_error` and nothing stored (spec Errors). A throw from `setDebtorAddress`,
+ *   `addInvoice` or `storeAttachment` becomes the warning `debtor_address_failed`,
+ *   `claim_attach_failed` or `attachment_upload_failed`: the order stands.
+ * - A throw from `addTask` refuses the control request with 502; from `caseState`, GET
+ *   /orders/{orderId} answers 502.
+ *
+ * @example
+ * const caseSystem: CaseSystem = createBuiltInCaseSystem({ store }); // @incasso/case-system
+ * const open = await caseSystem.findOpenCases({ organisationId, creditorId: null, customerNumbers: ["K-1001"] });
+ */
+export interface CaseSystem {
+  /** Open cases with a debtor with one of the customer numbers, oldest first. */
+  findOpenCases(query: OpenCaseQuery): Promise<OpenCase[]>;
+  /** Opens a case for the order; a repeat with the same order id returns the same case. */
+  openCase(input: CaseOrderInput): Promise<{ caseNumber: string }>;
+  /** Adds the order to an open case; a repeat with the same order id changes nothing more. */
+  joinCase(input: CaseOrderInput & { caseNumber: string }): Promise<{ caseNumber: string }>;
+  /** Records the address of the order's debtor number `debtorIndex` (0-based). */
+  setDebtorAddress(input: {
+    orderId: string;
+    caseNumber: string;
+    debtorIndex: number;
+    address: NormalisedAddress;
+  }): Promise<void>;
+  /** Attaches the order's invoice number `invoiceIndex` (0-based) to the claim on the case. */
+  addInvoice(input: {
+    orderId: string;
+    caseNumber: string;
+    invoiceIndex: number;
+    invoice: NormalisedInvoice;
+  }): Promise<void>;
+  /** Stores a checked PDF on the case. */
+  storeAttachment(input: {
+    orderId: string;
+    caseNumber: string;
+    attachmentIndex: number;
+    filename: string;
+    documentType: "invoice" | "wik_letter" | "other" | null;
+    bytes: Uint8Array;
+  }): Promise<void>;
+  /** Places a task for a handler on the case. */
+  addTask(input: CaseTaskInput): Promise<void>;
+  /** The live state of a case of the organisation; undefined when the case system does not know it. */
+  caseState(query: {
+    organisationId: string;
+    caseNumber: string;
+    today: string;
+  }): Promise<CaseState | undefined>;
+}

@@ -1,0 +1,27 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The order id of a request sent with an `Idempotency-Key`: `ord_` and the first 16 hex characters
+ * of a SHA-256 over the organisation, the key and the request's fingerprint. A retry of the same
+ * request (same organisation, key and content) gets the same id, also after a crash that lost the
+ * stored response, so the case system, which is idempotent on the order id, never opens a second
+ * case for it (spec Errors 502: "retry later with the same Idempotency-Key"; decision
+ * orders-engine-order-ids). Different content under the same key gets another id.
+ *
+ * @example
+ * deriveOrderId({ organisationId: "org_0123456789abcdef", idempotencyKey: "order-17", fingerprint: "9f2c…" });
+ * // "ord_…" (16 lowercase hex), the same on every call with these inputs
+ */
+export function deriveOrderId(input: {
+  organisationId: string;
+  idempotencyKey: string;
+  fingerprint: string;
+}): string {
+  // NUL separators: none of the parts can contain one, so no two different inputs share a text.
+  const digest = createHash("sha256")
+    .update(
+      `incasso-order-id\u0000${input.organisationId}\u0000${input.idempotencyKey}\u0000${input.fingerprint}`,
+    )
+    .digest("hex");
+  return `ord_${digest.slice(0, 16)}`;
+}

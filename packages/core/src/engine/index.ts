@@ -1,0 +1,17 @@
+export { deriveOrderId } from "./derive-order-id.js";
+export { getOrderStatus } from "./get-order-status.js";
+export { listOrders, type OrderList } from "./list-orders.js";
+export {
+  createOrderEngine,
+  type OrderEngine,
+  type OrderEngineLogger,
+  type OrderEngineOptions,
+} from "./order-engine.js";
+export {
+  isOrderEngineError,
+  ORDER_ENGINE_ERROR_CODES,
+  OrderEngineError,
+  type OrderEngineErrorCode,
+} from "./order-engine-error.js";
+export { type OrderAction, requestOrderAction } from "./request-order-action.js";
+export { type SubmitOrderOptions, submitOrder } from "./submit-order.js";

@@ -1,0 +1,87 @@
+import {
+  type AttachmentLimits,
+  createRulesDocumentChecker,
+  createTemplateTitleWriter,
+  type DocumentChecker,
+  type PdfGuardLogger,
+  type PdfIsolation,
+  resolveAttachmentLimits,
+  type TitleWriter,
+} from "@incasso/pdf-guard";
+import type { CaseSystem } from "../case-system-port.js";
+import type { IncassoStore } from "../store-port.js";
+
+/**
+ * Where the engine reports what the client must not see (a failed case-system step, a failing
+ * checker). The shape of `@incasso/pdf-guard`'s logger, so one object serves both.
+ *
+ * @example
+ * const logger: OrderEngineLogger = { warn: (message, details) => console.warn(message, details) };
+ */
+export type OrderEngineLogger = PdfGuardLogger;
+
+/**
+ * Options of {@link createOrderEngine}.
+ *
+ * @example
+ * const options: OrderEngineOptions = { store, caseSystem: createBuiltInCaseSystem({ store }) };
+ */
+export interface OrderEngineOptions {
+  store: IncassoStore;
+  caseSystem: CaseSystem;
+  /** Compares the PDFs with the declared data; default the offline rules checker. */
+  documentChecker?: DocumentChecker;
+  /** Writes a claim title when none is sent; default the Dutch template. */
+  titleWriter?: TitleWriter;
+  /** Overrides of pdf-guard's attachment limits (count 30, 10 MiB per file, 25 MiB per order). */
+  attachmentLimits?: Partial<AttachmentLimits>;
+  /** Where PDFs are parsed: worker threads (default) or the calling thread. */
+  pdfIsolation?: PdfIsolation;
+  /** Time budget of the document check and the title writer, each; default 30 000 ms. */
+  aiTimeoutMs?: number;
+  logger?: OrderEngineLogger;
+}
+
+/**
+ * The order engine: the store, the case system and the checkers every order function works with.
+ *
+ * @example
+ * const engine: OrderEngine = createOrderEngine({ store, caseSystem });
+ */
+export interface OrderEngine {
+  readonly store: IncassoStore;
+  readonly caseSystem: CaseSystem;
+  readonly documentChecker: DocumentChecker;
+  readonly titleWriter: TitleWriter;
+  readonly attachmentLimits: AttachmentLimits;
+  readonly pdfIsolation: PdfIsolation;
+  readonly aiTimeoutMs: number;
+  readonly logger: OrderEngineLogger;
+}
+
+const defaultLogger: OrderEngineLogger = {
+  warn: (message, details) => console.warn(`[incasso orders] ${message}`, details ?? ""),
+};
+
+/**
+ * Assembles an {@link OrderEngine} with defaults: the offline rules document checker, the template
+ * title writer, pdf-guard's attachment limits, PDFs parsed in bounded worker threads.
+ *
+ * @example
+ * import { openStore } from "@incasso/store-sql";
+ * import { createBuiltInCaseSystem } from "@incasso/case-system";
+ * const store = await openStore();
+ * const engine = createOrderEngine({ store, caseSystem: createBuiltInCaseSystem({ store }) });
+ */
+export function createOrderEngine(options: OrderEngineOptions): OrderEngine {
+  return {
+    store: options.store,
+    caseSystem: options.caseSystem,
+    documentChecker: options.documentChecker ?? createRulesDocumentChecker(),
+    titleWriter: options.titleWriter ?? createTemplateTitleWriter(),
+    attachmentLimits: resolveAttachmentLimits(options.attachmentLimits),
+    pdfIsolation: options.pdfIsolation ?? "worker",
+    aiTimeoutMs: options.aiTimeoutMs ?? 30_000,
+    logger: options.logger ?? defaultLogger,
+  };
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import type { OrderActionSchema } from "../orders/control-request-schemas.js";
+import { type ControlRequest, validateControlRequest } from "../orders/validate-control-request.js";
+import type { Principal } from "../principal.js";
+import { amsterdamDate } from "./internal/amsterdam-date.js";
+import { findVisibleOrder } from "./internal/find-visible-order.js";
+import type { OrderEngine } from "./order-engine.js";
+import { OrderEngineError } from "./order-engine-error.js";
+
+/**
+ * The spec's OrderAction object (response 202 of the three control requests).
+ *
+ * @example
+ * const a: OrderAction = await requestOrderAction(engine, principal, orderId, "hold");
+ */
+export type OrderAction = z.output<typeof OrderActionSchema>;
+
+const euro = (cents: number) =>
+  `€ ${(cents / 100).toLocaleString("nl-NL", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+// Instructions for the handler and the message for the client, both Dutch like the warnings.
+function wording(request: ControlRequest, orderId: string): { instructions: string; message: string } {
+  const reason = request.reason === null ? "" : `\nToelichting van de opdrachtgever: ${request.reason}`;
+  switch (request.action) {
+    case "hold":
+      return {
+        instructions: `De opdrachtgever vraagt de incasso van opdracht ${orderId} te pauzeren.${reason}`,
+        message:
+          "Het verzoek om de incasso te pauzeren is als taak in het dossier gezet voor een behandelaar.",
+      };
+    case "withdraw":
+      return {
+        instructions: `De opdrachtgever vraagt opdracht ${orderId} in te trekken. Beoordeel het verzoek, ook de gevolgen voor de no-cure-no-pay-afspraak.${reason}`,
+        message:
+          "Het verzoek om de opdracht in te trekken is als taak in het dossier gezet; een behandelaar beoordeelt het. Intrekken kan gevolgen hebben voor de no-cure-no-pay-afspraak.",
+      };
+    case "payments":
+      return {
+        instructions: `De debiteur heeft ${euro(request.amount_cents)} rechtstreeks aan de opdrachtgever betaald, ontvangen op ${request.payment_date} (opdracht ${orderId}). Boek de betaling en bereken saldo en kosten opnieuw.${reason}`,
+        message:
+          "De gemelde betaling is als taak in het dossier gezet; een behandelaar boekt haar en berekent saldo en kosten opnieuw.",
+      };
+  }
+}
+
+/**
+ * POST /orders/{orderId}/hold, /withdraw and /payments as a call: places a task with instructions
+ * on the order's case for a handler and lists the request on the order with status `requested`
+ * (spec States and transitions). The API changes nothing financial itself. `body` is the request
+ * body as sent (`undefined` when there was none): hold and withdraw take an optional `reason` (max
+ * 1000); payments needs `amount_cents` >= 1, `payment_date` defaults to today (Europe/Amsterdam).
+ *
+ * The order is looked up first (404), then its case (409), then the body (422); the task is placed
+ * before the action is stored, so a case-system failure (502) leaves nothing behind.
+ *
+ * @throws {OrderEngineError} `not_found` (404), `order_has_no_case` (409, a test-mode order),
+ * `validation_error` (422), `upstream_error` (502).
+ * @example
+ * const action = await requestOrderAction(engine, principal, "ord_0123456789abcdef", "payments", { amount_cents: 5000 });
+ * action.status; // "requested"
+ */
+export async function requestOrderAction(
+  engine: OrderEngine,
+  principal: Principal,
+  orderId: string,
+  action: "hold" | "withdraw" | "payments",
+  body?: unknown,
+  options: { now?: Date } = {},
+): Promise<OrderAction> {
+  const now = options.now ?? new Date();
+  const record = await findVisibleOrder(engine, principal, orderId);
+  if (record.caseNumber === null) {
+    // Spec Errors: 409 "hold, withdraw or payments on an order without a case (test mode)"; the code
+    // is ours (decision orders-engine-control-requests).
+    throw new OrderEngineError(
+      "order_has_no_case",
+      "This order has no case (it was submitted with a test key), so there is nothing to steer.",
+    );
+  }
+  const validation = validateControlRequest(action, body, { today: amsterdamDate(now) });
+  if (!validation.ok) {
+    throw new OrderEngineError("validation_error", "The request has invalid fields; see errors.", {
+      errors: validation.errors,
+    });
+  }
+  const request = validation.request;
+  const id = `act_${randomBytes(8).toString("hex")}`;
+  const { instructions, message } = wording(request, record.id);
+  const amountCents = request.action === "payments" ? request.amount_cents : null;
+  const paymentDate = request.action === "payments" ? request.payment_date : null;
+  try {
+    await engine.caseSystem.addTask({
+      taskId: id,
+      orderId: record.id,
+      organisationId: principal.organisationId,
+      caseNumber: record.caseNumber,
+      action,
+      instructions,
+      reason: request.reason,
+      amountCents,
+      paymentDate,
+      at: now,
+    });
+  } catch (error) {
+    engine.logger.warn("case system failed to take a control task", {
+      orderId: record.id,
+      action,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw new OrderEngineError(
+      "upstream_error",
+      "The case system could not take the request; nothing was stored. Retry later.",
+      {
+        cause: error,
+      },
+    );
+  }
+  const stored = await engine.store.orders.addAction({
+    id,
+    orderId: record.id,
+    organisationId: principal.organisationId,
+    action,
+    status: "requested",
+    reason: request.reason,
+    amountCents,
+    paymentDate,
+    createdAt: now,
+  });
+  return {
+    id: record.id,
+    object: "order_action",
+    action,
+    status: "requested",
+    case: { case_number: record.caseNumber },
+    ...(amountCents !== null && paymentDate !== null
+      ? { amount_cents: amountCents, payment_date: paymentDate }
+      : {}),
+    message,
+    created_at: stored.createdAt.toISOString(),
+  };
+}

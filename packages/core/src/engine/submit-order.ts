@@ -1,0 +1,228 @@
+import { type CheckedAttachment, checkAttachments, runDocumentCheck, writeTitle } from "@incasso/pdf-guard";
+import type { CaseCreditor } from "../case-system-port.js";
+import { debtorDisplayName } from "../orders/display-name.js";
+import { isRecord } from "../orders/internal/schema-parts.js";
+import type { NormalisedOrder } from "../orders/normalised-order.js";
+import { newOrderId } from "../orders/order-id.js";
+import type { Order } from "../orders/order-schema.js";
+import { totalAmountCents } from "../orders/total-amount.js";
+import { validateCreateOrder } from "../orders/validate-create-order.js";
+import type { Warning } from "../orders/warnings.js";
+import type { Principal } from "../principal.js";
+import { amsterdamDate } from "./internal/amsterdam-date.js";
+import { toOrder } from "./internal/order-views.js";
+import { placeOnCase } from "./internal/place-on-case.js";
+import { testModeWarning } from "./internal/warning-messages.js";
+import type { OrderEngine } from "./order-engine.js";
+import { OrderEngineError } from "./order-engine-error.js";
+
+/**
+ * Options of {@link submitOrder}.
+ *
+ * @example
+ * const options: SubmitOrderOptions = { now: new Date(), orderId: deriveOrderId({ organisationId, idempotencyKey, fingerprint }) };
+ */
+export interface SubmitOrderOptions {
+  /** The time of the submission; default now. Decides "today" (Europe/Amsterdam) for the date rules. */
+  now?: Date;
+  /**
+   * The order id to use; default a new random one. Pass {@link deriveOrderId} of the request's
+   * Idempotency-Key so a retry reuses the id (decision orders-engine-order-ids): when an order with
+   * this id is stored already, it is returned as it was and nothing is done again.
+   */
+  orderId?: string;
+}
+
+const PROBLEM_MESSAGES = {
+  validation_error: "The order has invalid fields; see errors.",
+  amount_too_high: "An invoice amount is above the maximum of 100000000000 cents.",
+  wik_letter_required:
+    "An incasso order against an individual needs an attachment with document_type wik_letter (the 14-day letter).",
+} as const;
+
+async function resolveCreditor(
+  engine: OrderEngine,
+  principal: Principal,
+  ref: NormalisedOrder["creditor"],
+): Promise<CaseCreditor> {
+  // Spec CreateOrder.creditor: "When omitted, the key's own principal is the creditor."
+  if (ref === null) return { id: null, name: principal.creditorName };
+  const byId = "id" in ref;
+  const found = byId
+    ? await engine.store.creditors.findById(principal.organisationId, ref.id)
+    : await engine.store.creditors.findByReference(principal.organisationId, ref.reference);
+  if (found === undefined) {
+    const field = byId ? "creditor.id" : "creditor.reference";
+    throw new OrderEngineError("unknown_creditor", "The creditor is not found in this account.", {
+      errors: [
+        {
+          field,
+          code: "unknown_creditor",
+          message: `no creditor with this ${byId ? "id" : "reference"} in the account`,
+        },
+      ],
+    });
+  }
+  return { id: found.id, name: found.name };
+}
+
+async function checkOrderAttachments(
+  engine: OrderEngine,
+  order: NormalisedOrder,
+): Promise<CheckedAttachment[]> {
+  if (order.attachments.length === 0) return [];
+  let result: Awaited<ReturnType<typeof checkAttachments>>;
+  try {
+    result = await checkAttachments(order.attachments, {
+      limits: engine.attachmentLimits,
+      isolation: engine.pdfIsolation,
+    });
+  } catch (error) {
+    // The PDF engine could not judge the files (busy, shut down, not startable): that says nothing
+    // about the client's PDFs, so it must never become 422 invalid_attachment (decision
+    // orders-engine-pdf-engine-busy).
+    const retry = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    throw new OrderEngineError(
+      "attachment_check_unavailable",
+      "The attachments could not be checked right now; nothing was stored. Retry later with the same Idempotency-Key.",
+      { retryAfterSeconds: typeof retry === "number" && retry > 0 ? retry : 5, cause: error },
+    );
+  }
+  if (!result.ok) {
+    throw new OrderEngineError(
+      result.problem_code ?? "invalid_attachment",
+      result.detail ?? "An attachment was refused; see errors.",
+      { errors: result.errors },
+    );
+  }
+  return result.attachments.filter((a): a is CheckedAttachment => a.status === "accepted");
+}
+
+/**
+ * POST /orders as a call: validates a CreateOrder body against every rule of the spec, checks the
+ * attachments with @incasso/pdf-guard (422 `invalid_attachment`), compares them with the declared
+ * data (warnings only), and then, for a live key, puts the order on a case: added to the oldest
+ * open case for a debtor's customer_number (`case.new` false, warning `attached_to_existing_case`,
+ * and `multiple_open_cases` when there were several), otherwise a new case. A test key gets the
+ * same checks and no case (mode `test`, `case_number` null, warning `test_mode`). Returns the
+ * spec's Order object (201).
+ *
+ * Nothing is stored when it throws. The order row is written last, after the case system
+ * answered, so a failure before the case exists leaves nothing; a case-system failure is 502
+ * `upstream_error`, and a retry with the same order id reuses the case (the port is idempotent on
+ * the order id).
+ *
+ * @throws {OrderEngineError} `creditor_feature_disabled` (403), `validation_error`,
+ * `amount_too_high`, `wik_letter_required`, `unknown_creditor`, `invalid_attachment` (422),
+ * `upstream_error` (502), `attachment_check_unavailable` (503).
+ * @example
+ * const order = await submitOrder(engine, principal, {
+ *   type: "pre-incasso",
+ *   debtors: [{ type: "business", company_name: "Voorbeeld B.V.", customer_number: "K-1",
+ *     address: { street: "Teststraat", house_number: "1", postal_code: "9999 ZZ", city: "Testdorp" } }],
+ *   invoices: [{ invoice_number: "F-1", invoice_date: "2026-10-01", payment_term_days: 14, amount_cents: 125000 }],
+ * });
+ * order.case.case_number; // "2026-000001" with a live key, null with a test key
+ */
+export async function submitOrder(
+  engine: OrderEngine,
+  principal: Principal,
+  body: unknown,
+  options: SubmitOrderOptions = {},
+): Promise<Order> {
+  const now = options.now ?? new Date();
+  if (options.orderId !== undefined) {
+    // A retry of a request whose response was lost: the order is answered as it was stored.
+    const stored = await engine.store.orders.findById(principal.organisationId, options.orderId);
+    if (stored !== undefined) return toOrder(stored);
+  }
+  // Spec CreateOrder.creditor: "Sent without activation: 403 creditor_feature_disabled", checked
+  // before the fields so the client learns the real obstacle first.
+  if (
+    isRecord(body) &&
+    body.creditor !== undefined &&
+    body.creditor !== null &&
+    !principal.creditorManagement
+  ) {
+    throw new OrderEngineError(
+      "creditor_feature_disabled",
+      "Creditor management is not activated for this key; leave out creditor or ask the operator to activate it.",
+    );
+  }
+  const definitions = await engine.store.udfFields.list(principal.organisationId);
+  const validation = validateCreateOrder(body, {
+    today: amsterdamDate(now),
+    udfDefinitions: definitions.map((d) => ({ name: d.name, type: d.type })),
+    maxAttachments: engine.attachmentLimits.maxAttachments,
+  });
+  if (!validation.ok) {
+    throw new OrderEngineError(validation.code, PROBLEM_MESSAGES[validation.code], {
+      errors: validation.errors,
+    });
+  }
+  const order = validation.order;
+  const warnings: Warning[] = [...validation.warnings];
+  const creditor = await resolveCreditor(engine, principal, order.creditor);
+  const attachments = await checkOrderAttachments(engine, order);
+  const declared = { debtors: order.debtors, invoices: order.invoices };
+  const documentWarnings = await runDocumentCheck(
+    engine.documentChecker,
+    { ...declared, attachments },
+    { timeoutMs: engine.aiTimeoutMs, logger: engine.logger },
+  );
+  warnings.push(
+    ...documentWarnings.map((w) => ({ code: w.code, message: w.message, invoice_number: w.invoice_number })),
+  );
+
+  const orderId = options.orderId ?? newOrderId();
+  const debtors = order.debtors.map((d) => ({
+    name: debtorDisplayName(d),
+    customer_number: d.customer_number,
+  }));
+  let caseNumber: string | null = null;
+  let caseNew = true;
+  if (principal.mode === "test") {
+    // Spec: "A test key validates the whole request ... but creates no case." No title is written
+    // either: it would only be stored on a case.
+    warnings.push(testModeWarning());
+  } else {
+    const title =
+      order.title ??
+      (await writeTitle(
+        engine.titleWriter,
+        { description: order.description, ...declared },
+        { timeoutMs: engine.aiTimeoutMs, logger: engine.logger },
+      ));
+    const placed = await placeOnCase(engine, {
+      principal,
+      orderId,
+      order,
+      creditor,
+      title,
+      attachments,
+      now,
+    });
+    caseNumber = placed.caseNumber;
+    caseNew = placed.caseNew;
+    warnings.push(...placed.warnings);
+  }
+  const { order: stored } = await engine.store.orders.insert({
+    id: orderId,
+    organisationId: principal.organisationId,
+    keyId: principal.keyId,
+    mode: principal.mode,
+    type: order.type,
+    reference: order.reference,
+    caseNumber,
+    caseNew,
+    creditorId: creditor.id,
+    debtors,
+    invoiceCount: order.invoices.length,
+    totalAmountCents: totalAmountCents(order.invoices),
+    metadata: order.metadata,
+    udfFields: order.udf_fields,
+    warnings,
+    createdAt: now,
+  });
+  return toOrder(stored);
+}
