@@ -10,6 +10,7 @@ export {
 } from "./data-dir-lock.js";
 export type { Executor, SqlDatabase } from "./database.js";
 export { MIGRATIONS, type Migration, migrate } from "./migrations.js";
+export { ORDER_MIGRATIONS } from "./migrations-orders.js";
 export { WEBHOOK_MIGRATIONS } from "./migrations-webhooks.js";
 export { type OpenStoreOptions, openStore, type SqlStore } from "./open-store.js";
 export { openPgliteDatabase } from "./pglite-database.js";
@@ -17,6 +18,7 @@ export { openPostgresDatabase, type PostgresOptions } from "./postgres-database.
 export { apiKeyRepository } from "./repositories/api-keys.js";
 export { creditorRepository } from "./repositories/creditors.js";
 export { idempotencyRepository } from "./repositories/idempotency.js";
+export { orderRepository } from "./repositories/orders.js";
 export { organisationRepository } from "./repositories/organisations.js";
 export { outboxRepository } from "./repositories/outbox.js";
 export { rateLimitRepository } from "./repositories/rate-limits.js";

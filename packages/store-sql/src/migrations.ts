@@ -1,4 +1,5 @@
 import type { SqlDatabase } from "./database.js";
+import { ORDER_MIGRATIONS } from "./migrations-orders.js";
 import { WEBHOOK_MIGRATIONS } from "./migrations-webhooks.js";
 
 /**
@@ -87,6 +88,8 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  // The order engine and the built-in case system own versions 10 to 19 (issue 8).
+  ...ORDER_MIGRATIONS,
   // Webhook delivery owns versions 20 and up (issue 9).
   ...WEBHOOK_MIGRATIONS,
 ];

@@ -3,6 +3,7 @@ import type { Executor } from "./database.js";
 import { apiKeyRepository } from "./repositories/api-keys.js";
 import { creditorRepository } from "./repositories/creditors.js";
 import { idempotencyRepository } from "./repositories/idempotency.js";
+import { orderRepository } from "./repositories/orders.js";
 import { organisationRepository } from "./repositories/organisations.js";
 import { outboxRepository } from "./repositories/outbox.js";
 import { rateLimitRepository } from "./repositories/rate-limits.js";
@@ -23,6 +24,7 @@ export function repositories(db: Executor): StoreRepositories {
     idempotency: idempotencyRepository(db),
     rateLimits: rateLimitRepository(db),
     udfFields: udfFieldRepository(db),
+    orders: orderRepository(db),
     webhookEndpoints: webhookEndpointRepository(db),
     outbox: outboxRepository(db),
   };
