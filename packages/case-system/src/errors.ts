@@ -1,0 +1,63 @@
+/**
+ * Stable codes of {@link CaseSystemError}.
+ *
+ * | code | when |
+ * |---|---|
+ * | `case_not_found` | no such case for the organisation (or it is closed where an open one is needed) |
+ * | `order_not_on_case` | an item of an order that is not on this case |
+ * | `invalid_status` | not one of CASE_STATUSES |
+ * | `invalid_payment` | an amount below 1 cent or a date that is not YYYY-MM-DD |
+ * | `task_not_found` | no such task on the case |
+ *
+ * @example
+ * CASE_SYSTEM_ERROR_CODES.includes("case_not_found"); // true
+ */
+export const CASE_SYSTEM_ERROR_CODES = [
+  "case_not_found",
+  "order_not_on_case",
+  "invalid_status",
+  "invalid_payment",
+  "task_not_found",
+] as const;
+
+/**
+ * One of {@link CASE_SYSTEM_ERROR_CODES}.
+ *
+ * @example
+ * const code: CaseSystemErrorCode = "invalid_status";
+ */
+export type CaseSystemErrorCode = (typeof CASE_SYSTEM_ERROR_CODES)[number];
+
+/**
+ * An error of the built-in case system with a stable `code`. Through the CaseSystem port the order
+ * engine turns any failure into 502 `upstream_error` or a warning; the handler functions throw it
+ * to their caller.
+ *
+ * @example
+ * throw new CaseSystemError("case_not_found", "No case 2026-000123 for this organisation.");
+ */
+export class CaseSystemError extends Error {
+  readonly code: CaseSystemErrorCode;
+  /** Brand checked by {@link isCaseSystemError}; `instanceof` is unreliable across package copies. */
+  readonly isIncassoCaseSystemError = true as const;
+
+  constructor(code: CaseSystemErrorCode, message: string) {
+    super(message);
+    this.name = "CaseSystemError";
+    this.code = code;
+  }
+}
+
+/**
+ * Whether a value is a {@link CaseSystemError}, also from another copy of this package.
+ *
+ * @example
+ * try { await cases.bookPayment(input); } catch (e) { if (isCaseSystemError(e)) console.log(e.code); }
+ */
+export function isCaseSystemError(value: unknown): value is CaseSystemError {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { isIncassoCaseSystemError?: unknown }).isIncassoCaseSystemError === true
+  );
+}
