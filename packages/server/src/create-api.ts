@@ -1,4 +1,6 @@
-import type { IncassoStore } from "@incasso/core";
+import { createBuiltInCaseSystem } from "@incasso/case-system";
+import { createOrderEngine, type IncassoStore, type OrderEngineOptions } from "@incasso/core";
+import type { SqlStore } from "@incasso/store-sql";
 import { H3, type H3Event } from "h3";
 import { FastResponse } from "srvx";
 import pkg from "../package.json" with { type: "json" };
@@ -12,6 +14,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
 import { type ApiPlugin, json, type RouteContext, type RouteDefinition, type RouteGuard } from "./plugin.js";
 import { creditorsPlugin } from "./plugins/creditors.js";
 import { openApiPlugin } from "./plugins/openapi.js";
+import { ordersPlugin } from "./plugins/orders.js";
 import { pingPlugin } from "./plugins/ping.js";
 import { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-router.js";
 import { type WikPluginOptions, wikPlugin } from "./plugins/wik.js";
@@ -82,6 +85,12 @@ export interface CreateApiOptions {
   apiRateLimit?: { perMinute?: number };
   /** `false` leaves out GET/POST /creditors even with a store. */
   creditors?: false;
+  /**
+   * The order endpoints, served with a store. By default on the built-in case system
+   * (@incasso/case-system) in the store's database, the offline rules document checker and the
+   * template title writer; pass a `caseSystem` to connect a host's own. `false` leaves them out.
+   */
+  orders?: false | Partial<Omit<OrderEngineOptions, "store" | "logger">>;
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
   logger?: Logger;
@@ -184,6 +193,14 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   const store = options.store;
   const rateLimiter = options.rateLimiter ?? (store ? new StoreRateLimiter(store) : new MemoryRateLimiter());
   const env: PluginEnvironment = { store, rateLimiter, logger, now };
+  // The order engine needs a case system: the host's, or the built-in one on the store's database.
+  const orderOptions: Partial<Omit<OrderEngineOptions, "store" | "logger">> | undefined =
+    options.orders === false ? undefined : (options.orders ?? {});
+  const caseSystem =
+    orderOptions?.caseSystem ??
+    (store !== undefined && "database" in store
+      ? createBuiltInCaseSystem({ store: store as SqlStore, now })
+      : undefined);
   const plugins: ApiPlugin[] = [
     pingPlugin(),
     openApiPlugin(() => openapi()),
@@ -191,6 +208,15 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     ...(tools.rolRouter === false ? [] : [rolRouterPlugin(tools.rolRouter)]),
     ...(store && options.creditors !== false
       ? [creditorsPlugin({ store, rateLimiter, perMinute: options.apiRateLimit?.perMinute })]
+      : []),
+    ...(store && orderOptions && caseSystem
+      ? [
+          ordersPlugin({
+            engine: createOrderEngine({ ...orderOptions, store, caseSystem, logger }),
+            rateLimiter,
+            ...(options.apiRateLimit?.perMinute ? { perMinute: options.apiRateLimit.perMinute } : {}),
+          }),
+        ]
       : []),
     ...(options.plugins ?? []).map((p) => (typeof p === "function" ? p(env) : p)),
   ];

@@ -75,6 +75,8 @@ export {
 } from "./plugin.js";
 export { type CreditorsPluginOptions, creditorsPlugin } from "./plugins/creditors.js";
 export { openApiPlugin } from "./plugins/openapi.js";
+export { type OrdersPluginOptions, ordersPlugin } from "./plugins/orders.js";
+export { ORDER_ENGINE_ERROR_STATUS, orderEngineErrorToApiError } from "./plugins/orders-errors.js";
 export { type PingResponse, PingResponseSchema, pingPlugin } from "./plugins/ping.js";
 export { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-router.js";
 export { type ToolRateLimitOptions, toolRateLimit } from "./plugins/tool-limits.js";

@@ -1,0 +1,283 @@
+import { createHash } from "node:crypto";
+import {
+  CreateOrderSchema,
+  deriveOrderId,
+  getOrderStatus,
+  HoldRequestSchema,
+  ListOrdersQuerySchema,
+  listOrders,
+  OrderActionSchema,
+  type OrderEngine,
+  OrderIdSchema,
+  OrderListSchema,
+  OrderSchema,
+  OrderStatusSchema,
+  PaymentReportSchema,
+  requestOrderAction,
+  submitOrder,
+  WithdrawRequestSchema,
+} from "@incasso/core";
+import { z } from "zod";
+import { requirePrincipal } from "../auth.js";
+import {
+  IDEMPOTENCY_REQUEST_HEADERS,
+  IDEMPOTENCY_RESPONSE_HEADERS,
+  idempotency,
+  parseIdempotencyKey,
+} from "../idempotency.js";
+import { canonicalJson } from "../internal/canonical-json.js";
+import { keyRateLimit, ordersRateLimit } from "../key-rate-limits.js";
+import {
+  type ApiPlugin,
+  definePlugin,
+  defineRoute,
+  json,
+  type RouteContext,
+  type RouteResponse,
+} from "../plugin.js";
+import { RATE_LIMIT_HEADERS, type RateLimiter } from "../rate-limit.js";
+import { orderEngineErrorToApiError } from "./orders-errors.js";
+
+/**
+ * Options of {@link ordersPlugin}.
+ *
+ * @example
+ * const options: OrdersPluginOptions = { engine: createOrderEngine({ store, caseSystem }), rateLimiter };
+ */
+export interface OrdersPluginOptions {
+  engine: OrderEngine;
+  rateLimiter: RateLimiter;
+  /** Requests per minute per key of GET /orders and the control requests (shared bucket); default 120. */
+  perMinute?: number;
+}
+
+// The route schemas document the spec's objects in the OpenAPI document; the engine validates the
+// raw request itself (all violations at once, the spec's codes, 404 rather than 422 for a malformed
+// id), so at the route every value passes unchanged.
+const asSent = <S extends z.ZodType>(schema: S) => schema.catch((ctx) => ctx.input as z.output<S>);
+const ListQuery = z.object(
+  Object.fromEntries(Object.entries(ListOrdersQuerySchema.shape).map(([name, s]) => [name, asSent(s)])),
+);
+const OrderIdParams = z.object({ orderId: asSent(OrderIdSchema) });
+
+/** The query string as strings, a repeated parameter as an array (refused by the engine). */
+function rawQuery(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    const seen = out[name];
+    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+// The idempotency interceptor's fingerprint of the request (method, path, canonical body), so a
+// retry with the same key and content derives the same order id (decision orders-engine-order-ids).
+function fingerprint(ctx: RouteContext): string {
+  return createHash("sha256")
+    .update(`${ctx.request.method} ${ctx.url.pathname}${ctx.url.search}\n${canonicalJson(ctx.rawBody)}`)
+    .digest("hex");
+}
+
+async function engineCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw orderEngineErrorToApiError(error);
+  }
+}
+
+const withLimits = (description: string): RouteResponse => ({ description, headers: RATE_LIMIT_HEADERS });
+
+/**
+ * The order endpoints (spec: POST /orders, GET /orders, GET /orders/{orderId}, POST
+ * /orders/{orderId}/hold, /withdraw and /payments) on the order engine of @incasso/core. POST
+ * /orders has the per-key order limits (30 per minute, 500 per day by default) and the
+ * Idempotency-Key machinery; the other routes share the per-key API limit. Every response of these
+ * routes past authentication carries the RateLimit headers.
+ *
+ * @example
+ * createApi({ store }); // installs this plugin with the built-in case system
+ * createApi({ store, orders: { caseSystem: myCaseSystem } }); // or with a host's own case system
+ */
+export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
+  const { engine } = options;
+  const limit = keyRateLimit({
+    limiter: options.rateLimiter,
+    ...(options.perMinute ? { perMinute: options.perMinute } : {}),
+  });
+  const common = {
+    401: { description: "Key missing, invalid or revoked (`unauthorized`)." },
+    429: withLimits("Rate limit reached (`rate_limited`), with Retry-After."),
+  };
+  const notFound = withLimits(
+    "`not_found`: no such order for this key. Unknown, malformed and other accounts' ids get the same answer.",
+  );
+  const upstream = withLimits("`upstream_error`: the case system failed; nothing was stored. Retry later.");
+  const control = (action: "hold" | "withdraw" | "payments") => {
+    const isPayment = action === "payments";
+    const body = asSent(
+      action === "hold"
+        ? HoldRequestSchema
+        : action === "withdraw"
+          ? WithdrawRequestSchema
+          : PaymentReportSchema,
+    );
+    return defineRoute({
+      method: "POST",
+      path: `/orders/:orderId/${action}`,
+      operationId: { hold: "holdOrder", withdraw: "withdrawOrder", payments: "reportPayment" }[action],
+      summary: {
+        hold: "Request a pause of the collection",
+        withdraw: "Request withdrawal of the order",
+        payments: "Report a payment made directly to the client",
+      }[action],
+      description:
+        "Placed as a task with instructions on the case for a human handler and listed on the order with status " +
+        "`requested`; the API changes nothing financial itself." +
+        (action === "withdraw" ? " Withdrawing can affect the no-cure-no-pay fee arrangement." : "") +
+        (isPayment ? " `payment_date` defaults to today (Europe/Amsterdam)." : " The body is optional."),
+      tags: ["orders"],
+      auth: "required",
+      request: { params: OrderIdParams, body, bodyOptional: !isPayment, maxBodyBytes: 64 * 1024 },
+      responses: {
+        202: {
+          description: "The request was placed on the case.",
+          schema: OrderActionSchema,
+          headers: RATE_LIMIT_HEADERS,
+        },
+        400: withLimits("Empty body or invalid JSON (`empty_body`, `invalid_json`)."),
+        ...common,
+        404: notFound,
+        409: withLimits("`order_has_no_case`: the order was submitted with a test key and has no case."),
+        413: withLimits("Body too large (`payload_too_large`)."),
+        415: withLimits("Content-Type is not application/json (`unsupported_media_type`)."),
+        422: withLimits(
+          isPayment
+            ? "`validation_error`: `amount_cents` missing or below 1, an invalid `payment_date` or a `reason` over 1000 characters."
+            : "`validation_error`: `reason` over 1000 characters or not a string.",
+        ),
+        502: upstream,
+      },
+      guards: [limit],
+      handle: async (ctx) =>
+        json(
+          await engineCall(() =>
+            requestOrderAction(engine, requirePrincipal(ctx), ctx.params.orderId, action, ctx.rawBody, {
+              now: ctx.now(),
+            }),
+          ),
+          { status: 202 },
+        ),
+    });
+  };
+
+  return definePlugin({
+    name: "orders",
+    tags: [{ name: "orders", description: "Submit collection orders, read and steer them" }],
+    routes: [
+      defineRoute({
+        method: "POST",
+        path: "/orders",
+        operationId: "createOrder",
+        summary: "Submit a collection order",
+        description:
+          "Validates every field rule at once (422 with errors[]), checks the PDF attachments (422 " +
+          "`invalid_attachment`), compares them with the declared data (warnings), and with a live key puts the " +
+          "order on a case: added to an open case for a debtor's customer_number (case.new false, warning " +
+          "`attached_to_existing_case`) or a new one. A test key validates everything and creates no case. " +
+          "Synchronous; send an Idempotency-Key and use a time-out of at least 120 seconds.",
+        tags: ["orders"],
+        auth: "required",
+        request: { body: asSent(CreateOrderSchema), headers: IDEMPOTENCY_REQUEST_HEADERS },
+        responses: {
+          201: {
+            description: "The order was accepted.",
+            schema: OrderSchema,
+            headers: { ...RATE_LIMIT_HEADERS, ...IDEMPOTENCY_RESPONSE_HEADERS },
+          },
+          400: withLimits("Empty body or invalid JSON (`empty_body`, `invalid_json`)."),
+          401: common[401],
+          403: withLimits(
+            "A `creditor` object while creditor management is off (`creditor_feature_disabled`).",
+          ),
+          409: withLimits(
+            "`idempotency_conflict` (same key, other content) or `idempotency_in_progress` (the first request still runs).",
+          ),
+          413: withLimits("The request is over 40 MB (`payload_too_large`)."),
+          415: withLimits("Content-Type is not application/json (`unsupported_media_type`)."),
+          422: withLimits(
+            "Refused; see errors[]: `validation_error`, `amount_too_high`, `wik_letter_required`, " +
+              "`invalid_attachment` or `unknown_creditor`.",
+          ),
+          429: common[429],
+          502: upstream,
+          503: withLimits(
+            "`attachment_check_unavailable`: the PDF engine is busy; nothing was stored. Retry after Retry-After seconds.",
+          ),
+        },
+        guards: [ordersRateLimit({ limiter: options.rateLimiter })],
+        interceptors: [idempotency({ store: engine.store })],
+        handle: async (ctx) => {
+          const principal = requirePrincipal(ctx);
+          const key = parseIdempotencyKey(ctx.request.headers);
+          const orderId =
+            key === undefined
+              ? undefined
+              : deriveOrderId({
+                  organisationId: principal.organisationId,
+                  idempotencyKey: key,
+                  fingerprint: fingerprint(ctx),
+                });
+          const order = await engineCall(() =>
+            submitOrder(engine, principal, ctx.rawBody, { now: ctx.now(), ...(orderId ? { orderId } : {}) }),
+          );
+          return json(order, { status: 201 });
+        },
+      }),
+      defineRoute({
+        method: "GET",
+        path: "/orders",
+        operationId: "listOrders",
+        summary: "List orders, newest first",
+        description:
+          "Orders submitted with this key, or every API order of the organisation, per the key's visibility " +
+          "setting; never another account's. Keyset pagination: pass next_cursor as cursor.",
+        tags: ["orders"],
+        auth: "required",
+        request: { query: ListQuery },
+        responses: {
+          200: { description: "A page of orders.", schema: OrderListSchema, headers: RATE_LIMIT_HEADERS },
+          ...common,
+          422: withLimits(
+            "`validation_error`: `limit` not a whole number from 1 to 100, an unknown `type`, a repeated parameter or an invalid `cursor`.",
+          ),
+        },
+        guards: [limit],
+        handle: (ctx) => engineCall(() => listOrders(engine, requirePrincipal(ctx), rawQuery(ctx.url))),
+      }),
+      defineRoute({
+        method: "GET",
+        path: "/orders/:orderId",
+        operationId: "getOrder",
+        summary: "Read an order with its live case status",
+        tags: ["orders"],
+        auth: "required",
+        request: { params: OrderIdParams },
+        responses: {
+          200: { description: "The order.", schema: OrderStatusSchema, headers: RATE_LIMIT_HEADERS },
+          ...common,
+          404: notFound,
+          502: upstream,
+        },
+        guards: [limit],
+        handle: (ctx) =>
+          engineCall(() =>
+            getOrderStatus(engine, requirePrincipal(ctx), ctx.params.orderId, { now: ctx.now() }),
+          ),
+      }),
+      control("hold"),
+      control("withdraw"),
+      control("payments"),
+    ],
+  });
+}
