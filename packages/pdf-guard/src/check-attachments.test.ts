@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { AttachmentSchema } from "./attachment-schema.js";
 import { type CheckedAttachment, checkAttachments, decodeAttachments } from "./check-attachments.js";
 import { isPdfGuardError } from "./errors.js";
 import {
@@ -172,16 +173,54 @@ describe("checkAttachments", () => {
     expect(r.errors).toEqual([
       {
         field: "attachments[0].filename",
-        code: "filename_invalid",
-        message: "filename has more than 120 characters.",
+        code: "too_long",
+        message: "must be at most 120 characters",
       },
       {
         field: "attachments[0].document_type",
-        code: "document_type_invalid",
-        message: "document_type must be invoice, wik_letter, other or null.",
+        code: "invalid_value",
+        message: 'must be one of "invoice", "wik_letter", "other"',
       },
     ]);
     expect(r.attachments[0]).toMatchObject({ status: "refused", filename: null });
+  });
+
+  it("counts filename length as the order schema (zod) does and reports it with the same code", async () => {
+    const emoji = "\u{1F4C4}"; // one code point, two UTF-16 units
+    const fits = `${emoji.repeat(116)}.pdf`; // 120 code points, 236 units
+    const over = `${emoji.repeat(117)}.pdf`; // 121 code points
+    const ascii = `${"a".repeat(117)}.pdf`; // 121 of both
+    for (const [name, ok] of [
+      [fits, true],
+      [over, false],
+      [ascii, false],
+    ] as const) {
+      const zod = AttachmentSchema.safeParse({ filename: name, content_base64: invoice64 });
+      const r = await checkAttachments([{ filename: name, content_base64: invoice64 }]);
+      expect([zod.success, r.ok]).toEqual([ok, ok]);
+      if (!ok) {
+        expect(zod.error?.issues.map((i) => [i.path.join("."), i.code])).toEqual([["filename", "too_big"]]);
+        expect(r.errors.map((e) => [e.field, e.code])).toEqual([["attachments[0].filename", "too_long"]]);
+      } else {
+        expect(r.attachments[0]?.filename).toBe(fits);
+      }
+    }
+  });
+
+  it("reports missing, empty and mistyped fields with the order schema's codes", async () => {
+    const r = await checkAttachments([
+      { content_base64: invoice64 } as never,
+      { filename: "", content_base64: "" },
+      { filename: 7, content_base64: null } as never,
+    ]);
+    expect(r.problem_code).toBe("validation_error");
+    expect(r.errors).toEqual([
+      { field: "attachments[0].filename", code: "required", message: "is required" },
+      { field: "attachments[1].filename", code: "required", message: "must not be empty" },
+      { field: "attachments[1].content_base64", code: "required", message: "must not be empty" },
+      { field: "attachments[2].filename", code: "invalid_type", message: "must be string, got number" },
+      { field: "attachments[2].content_base64", code: "invalid_type", message: "must be string, got null" },
+    ]);
   });
 
   it("gives an attachment whose name is only path parts a numbered fallback name", async () => {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { AttachmentInput } from "./attachment-schema.js";
 import { decodeMeasured, measureBase64Strict } from "./base64.js";
 import {
@@ -155,7 +156,10 @@ export async function checkAttachments(
     const errors = [...input.errors];
     let compact: string | null = null;
     let size = 0;
-    if (typeof attachment.content_base64 === "string") {
+    const contentError = fieldRuleError(attachment.content_base64, Number.MAX_SAFE_INTEGER);
+    if (contentError) {
+      errors.push({ field: `${prefix}[${index}].content_base64`, ...contentError });
+    } else if (typeof attachment.content_base64 === "string") {
       const result = measureBase64Strict(attachment.content_base64, limits.maxFileBytes);
       if (result.ok) {
         compact = result.compact;
@@ -167,12 +171,6 @@ export async function checkAttachments(
           message: result.message,
         });
       }
-    } else {
-      errors.push({
-        field: `${prefix}[${index}].content_base64`,
-        code: "invalid_base64",
-        message: "content_base64 must be a base64 string.",
-      });
     }
     return { input, compact, size, errors };
   });
@@ -264,18 +262,12 @@ export async function checkAttachments(
     const errors: AttachmentFieldError[] = [];
     const original = typeof attachment.filename === "string" ? attachment.filename : "";
     let filename: string | null = null;
-    if (typeof attachment.filename !== "string" || original.length === 0) {
-      errors.push({
-        field: `${prefix}[${index}].filename`,
-        code: "filename_invalid",
-        message: "filename is required.",
-      });
-    } else if (Array.from(original).length > lim.maxFilenameLength) {
-      errors.push({
-        field: `${prefix}[${index}].filename`,
-        code: "filename_invalid",
-        message: `filename has more than ${lim.maxFilenameLength} characters.`,
-      });
+    // Codes, messages and the length unit are those of @incasso/core's order validation for the
+    // same rule (zod's too_big → too_long; the length is measured by zod itself), so a rule breaks
+    // the same way in both layers (decision pdf-guard-field-codes).
+    const filenameError = fieldRuleError(attachment.filename, lim.maxFilenameLength);
+    if (filenameError) {
+      errors.push({ field: `${prefix}[${index}].filename`, ...filenameError });
     } else {
       filename = normaliseFilename(original, {
         maxLength: lim.maxFilenameLength,
@@ -286,8 +278,8 @@ export async function checkAttachments(
     if (type !== null && !DOCUMENT_TYPES.has(type)) {
       errors.push({
         field: `${prefix}[${index}].document_type`,
-        code: "document_type_invalid",
-        message: "document_type must be invoice, wik_letter, other or null.",
+        code: "invalid_value",
+        message: 'must be one of "invoice", "wik_letter", "other"',
       });
     }
     return {
@@ -335,6 +327,24 @@ interface PreparedAttachment {
   original_filename: string;
   document_type: "invoice" | "wik_letter" | "other" | null;
   errors: AttachmentFieldError[];
+}
+
+// The field rules of a required string, as @incasso/core reports them for the Attachment schema.
+function fieldRuleError(
+  value: unknown,
+  maxLength: number,
+): Pick<AttachmentFieldError, "code" | "message"> | null {
+  if (value === undefined) return { code: "required", message: "is required" };
+  if (typeof value !== "string") {
+    const got = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+    return { code: "invalid_type", message: `must be string, got ${got}` };
+  }
+  if (value.length === 0) return { code: "required", message: "must not be empty" };
+  // zod's own .max decides, so the count (code points in zod 4.6) is the order schema's count.
+  if (!z.string().max(maxLength).safeParse(value).success) {
+    return { code: "too_long", message: `must be at most ${maxLength} characters` };
+  }
+  return null;
 }
 
 function refusedResult(

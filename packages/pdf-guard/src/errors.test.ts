@@ -14,8 +14,10 @@ describe("errors", () => {
       too_many_attachments: "validation_error",
       attachments_too_large: "validation_error",
       attachment_too_large: "validation_error",
-      filename_invalid: "validation_error",
-      document_type_invalid: "validation_error",
+      required: "validation_error",
+      invalid_type: "validation_error",
+      too_long: "validation_error",
+      invalid_value: "validation_error",
       invalid_base64: "invalid_attachment",
       base64_data_uri: "invalid_attachment",
       not_pdf: "invalid_attachment",
@@ -30,7 +32,7 @@ describe("errors", () => {
   it("prefers invalid_attachment when content and limits fail together", () => {
     expect(
       problemCodeForAll([
-        { field: "attachments[0].filename", code: "filename_invalid", message: "" },
+        { field: "attachments[0].filename", code: "too_long", message: "" },
         { field: "attachments[1].content_base64", code: "not_pdf", message: "" },
       ]),
     ).toBe("invalid_attachment");

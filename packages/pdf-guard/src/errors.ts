@@ -11,8 +11,10 @@ export type AttachmentIssueCode =
   | "too_many_attachments"
   | "attachments_too_large"
   | "attachment_too_large"
-  | "filename_invalid"
-  | "document_type_invalid"
+  | "required"
+  | "invalid_type"
+  | "too_long"
+  | "invalid_value"
   | "invalid_base64"
   | "base64_data_uri"
   | "not_pdf"
@@ -32,8 +34,10 @@ export const ATTACHMENT_ISSUE_CODES = [
   "too_many_attachments",
   "attachments_too_large",
   "attachment_too_large",
-  "filename_invalid",
-  "document_type_invalid",
+  "required",
+  "invalid_type",
+  "too_long",
+  "invalid_value",
   "invalid_base64",
   "base64_data_uri",
   "not_pdf",
@@ -77,8 +81,10 @@ const VALIDATION_CODES: ReadonlySet<AttachmentIssueCode> = new Set([
   "too_many_attachments",
   "attachments_too_large",
   "attachment_too_large",
-  "filename_invalid",
-  "document_type_invalid",
+  "required",
+  "invalid_type",
+  "too_long",
+  "invalid_value",
 ]);
 
 /**
