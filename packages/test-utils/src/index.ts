@@ -1,3 +1,4 @@
+export { type CaseSystemStep, type FaultyCaseSystem, faultyCaseSystem } from "./faulty-case-system.js";
 export { echoPlugin, fixtureApi, testOrderExecutions, testOrdersPlugin } from "./fixture-api.js";
 export { responseValidator } from "./openapi-assert.js";
 export { describeStoreConformance, type StoreTarget } from "./store-conformance.js";

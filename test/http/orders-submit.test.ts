@@ -1,0 +1,420 @@
+import type { BuiltInCaseSystem } from "@incasso/case-system";
+import { issueApiKey, newId } from "@incasso/core";
+import { openStore, type SqlStore } from "@incasso/store-sql";
+import { type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTextPdf } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
+import { business, count, individual, json, orderBody, ordersApi, rateHeaders } from "./orders-fixtures.js";
+
+let store: SqlStore;
+let api: ReturnType<typeof ordersApi>["api"];
+let cases: BuiltInCaseSystem;
+let check: ReturnType<typeof responseValidator>;
+let pdfBase64: string;
+beforeAll(async () => {
+  store = await openStore();
+  ({ api, cases } = ordersApi(store));
+  check = responseValidator(api.openapi());
+  pdfBase64 = Buffer.from(
+    await makeTextPdf({ pages: [["Factuur F-1", "Voorbeeld B.V.", "Totaal te betalen: EUR 1.250,00"]] }),
+  ).toString("base64");
+});
+afterAll(() => store.close());
+
+const ORDER_ID = /^ord_[0-9a-f]{16}$/;
+const CASE_NUMBER = /^2026-\d{6}$/;
+
+describe.each(transports)("POST /orders over $name", (transport) => {
+  let t: RunningTransport;
+  let live: string;
+  let test: string;
+  let org: string;
+  // Each transport has its own organisation and customer numbers, so merges never cross suites.
+  const cn = (n: string) => `${transport.name.replace(/[^a-z]/g, "").slice(0, 8)}-${n}`;
+  beforeAll(async () => {
+    t = await transport.start(api);
+    org = `orders ${transport.name}`;
+    const l = await issueApiKey(store, { organisation: org, mode: "live", perMinute: 1000, perDay: 10_000 });
+    live = l.key;
+    test = (await issueApiKey(store, { organisation: org, mode: "test", perMinute: 1000, perDay: 10_000 }))
+      .key;
+  });
+  afterAll(() => t.close());
+
+  it("a live key opens a new case: 201 with the exact Order, rate-limit headers, and everything on the case", async () => {
+    const body = orderBody({
+      debtors: [business(cn("NEW"))],
+      metadata: { zeta: "laatste", alpha: "eerste" },
+      description: "Onderhoud cv-ketel",
+    });
+    const res = await t.request("/orders", json(live, body));
+    expect(res.status).toBe(201);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(rateHeaders(res)).toEqual(["1000", expect.stringMatching(/^\d+$/), "60"]);
+    const order = await res.json();
+    check("/orders", "post", 201, order);
+    expect(order).toEqual({
+      id: expect.stringMatching(ORDER_ID),
+      object: "order",
+      mode: "live",
+      type: "pre-incasso",
+      reference: "R-2026-17",
+      case: { case_number: expect.stringMatching(CASE_NUMBER), new: true },
+      debtors: [{ name: "Voorbeeld B.V.", customer_number: cn("NEW") }],
+      invoice_count: 3,
+      total_amount_cents: 150050,
+      metadata: { zeta: "laatste", alpha: "eerste" },
+      udf_fields: {},
+      warnings: [],
+      created_at: "2026-11-21T10:00:00.000Z",
+    });
+    // Echoed unchanged, key order included.
+    expect(Object.keys(order.metadata)).toEqual(["zeta", "alpha"]);
+    const kept = await cases.getCase({ caseNumber: order.case.case_number });
+    expect(kept).toMatchObject({
+      status: "Nieuw",
+      open: true,
+      reference: "R-2026-17",
+      openedByOrderId: order.id,
+      creditor: { id: null, name: org },
+      // No title was sent: the template writes one from the description (pdf-guard).
+      title: expect.stringMatching(/^Overeenkomst van opdracht voor /),
+    });
+    expect(kept?.debtors).toEqual([
+      expect.objectContaining({
+        name: "Voorbeeld B.V.",
+        customerNumber: cn("NEW"),
+        address: {
+          street: "Teststraat",
+          house_number: "10",
+          house_number_suffix: null,
+          postal_code: "9999 ZZ",
+          city: "Testdorp",
+          country: "NL",
+        },
+      }),
+    ]);
+    expect(kept?.invoices.map((i) => [i.invoiceNumber, i.dueDate, i.amountCents])).toEqual([
+      ["F-1", "2026-09-15", 125000],
+      ["F-2", "2026-10-15", 20000],
+      ["F-3", "2026-10-31", 5050],
+    ]);
+    expect(kept?.notes.map((n) => n.text)).toEqual([
+      `Metadata bij opdracht ${order.id}:\nzeta: laatste\nalpha: eerste`,
+    ]);
+  });
+
+  it("a follow-up for the same customer_number joins the open case: case.new false, attached_to_existing_case", async () => {
+    const first = await (
+      await t.request("/orders", json(live, orderBody({ debtors: [business(cn("MERGE"))] })))
+    ).json();
+    const res = await t.request(
+      "/orders",
+      json(live, orderBody({ reference: "R-2", debtors: [business(cn("MERGE"))], title: "Eigen titel" })),
+    );
+    expect(res.status).toBe(201);
+    const second = await res.json();
+    check("/orders", "post", 201, second);
+    expect(second.case).toEqual({ case_number: first.case.case_number, new: false });
+    expect(second.warnings).toEqual([
+      {
+        code: "attached_to_existing_case",
+        message: `De facturen zijn toegevoegd aan het openstaande dossier ${first.case.case_number} voor dit klantnummer.`,
+        invoice_number: null,
+      },
+    ]);
+    const kept = await cases.getCase({ caseNumber: first.case.case_number });
+    // The fixture clock stands still, so both orders were added at the same instant: compare as a set.
+    expect(kept?.orders.map((o) => [o.orderId, o.reference, o.title])).toEqual(
+      expect.arrayContaining([
+        [first.id, "R-2026-17", "Overeenkomst van opdracht voor facturen F-1, F-2 en F-3"],
+        [second.id, "R-2", "Eigen titel"],
+      ]),
+    );
+    expect(kept?.orders).toHaveLength(2);
+    expect(kept?.invoices).toHaveLength(6);
+  });
+
+  it("several open cases for the customer numbers: the oldest takes the order, warning multiple_open_cases", async () => {
+    const a = await (
+      await t.request("/orders", json(live, orderBody({ debtors: [business(cn("A"))] })))
+    ).json();
+    const b = await (
+      await t.request("/orders", json(live, orderBody({ debtors: [business(cn("B"))] })))
+    ).json();
+    const res = await t.request(
+      "/orders",
+      json(live, orderBody({ debtors: [business(cn("B")), business(cn("A"), "Tweede B.V.")] })),
+    );
+    const order = await res.json();
+    expect(order.case).toEqual({ case_number: a.case.case_number, new: false });
+    expect(order.warnings.map((w: { code: string }) => w.code)).toEqual([
+      "attached_to_existing_case",
+      "multiple_open_cases",
+    ]);
+    expect(order.warnings[1].message).toBe(
+      `Voor dit klantnummer staan meerdere dossiers open (${a.case.case_number}, ${b.case.case_number}); de opdracht is toegevoegd aan het oudste, ${a.case.case_number}.`,
+    );
+  });
+
+  it("a closed case takes no follow-ups: a new case opens", async () => {
+    const first = await (
+      await t.request("/orders", json(live, orderBody({ debtors: [business(cn("CLOSED"))] })))
+    ).json();
+    await cases.setStatus({ caseNumber: first.case.case_number, status: "Gesloten" });
+    const next = await (
+      await t.request("/orders", json(live, orderBody({ debtors: [business(cn("CLOSED"))] })))
+    ).json();
+    expect(next.case.new).toBe(true);
+    expect(next.case.case_number).not.toBe(first.case.case_number);
+  });
+
+  it("a test key validates everything and creates no case: mode test, case_number null, warning test_mode", async () => {
+    const before = await count(store, "SELECT count(*) AS n FROM cases");
+    const res = await t.request("/orders", json(test, orderBody({ debtors: [business(cn("TEST"))] })));
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    check("/orders", "post", 201, order);
+    expect(order).toMatchObject({ mode: "test", case: { case_number: null, new: true } });
+    expect(order.warnings).toEqual([
+      {
+        code: "test_mode",
+        message: "Testmodus: de opdracht is volledig gecontroleerd, maar er is geen dossier aangemaakt.",
+        invoice_number: null,
+      },
+    ]);
+    expect(await count(store, "SELECT count(*) AS n FROM cases")).toBe(before);
+    expect(await count(store, "SELECT count(*) AS n FROM orders WHERE id = $1", [order.id])).toBe(1);
+  });
+
+  it("unknown fields are tolerated with unknown_field; unknown udf keys with udf_field_unknown; both echoed", async () => {
+    const res = await t.request(
+      "/orders",
+      json(test, { ...orderBody(), kvk: "12345678", udf_fields: { kleur: "rood" } }),
+    );
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order.udf_fields).toEqual({ kleur: "rood" });
+    expect(order.warnings.map((w: { code: string }) => w.code)).toEqual([
+      "unknown_field",
+      "udf_field_unknown",
+      "test_mode",
+    ]);
+  });
+
+  it("every violation at once with exact paths → 422 validation_error, rate-limit headers, nothing stored", async () => {
+    const before = await count(store, "SELECT count(*) AS n FROM orders");
+    const body = orderBody();
+    body.debtors = [
+      {
+        ...business(),
+        address: { street: "Teststraat", house_number: "10", postal_code: "99999", city: "Testdorp" },
+      },
+    ];
+    body.invoices = [
+      { invoice_number: "F-1", invoice_date: "2099-01-01", payment_term_days: 14, amount_cents: 0 },
+      { invoice_number: "F-2", invoice_date: "2026-01-01", amount_cents: 100 },
+    ];
+    const res = await t.request("/orders", json(live, body));
+    expect(res.status).toBe(422);
+    expect(rateHeaders(res)[0]).toBe("1000");
+    const problem = await res.json();
+    check("/orders", "post", 422, problem);
+    expect(problem.code).toBe("validation_error");
+    expect(problem.errors.map((e: { field: string; code: string }) => [e.field, e.code]).sort()).toEqual(
+      [
+        ["debtors[0].address.postal_code", "invalid_format"],
+        ["invoices[0].amount_cents", "too_small"],
+        ["invoices[0].invoice_date", "date_in_future"],
+        ["invoices[1].due_date", "one_of_required"],
+      ].sort(),
+    );
+    expect(await count(store, "SELECT count(*) AS n FROM orders")).toBe(before);
+  });
+
+  it("an amount above 100000000000 → 422 amount_too_high", async () => {
+    const body = orderBody();
+    body.invoices = [
+      {
+        invoice_number: "F-1",
+        invoice_date: "2026-10-01",
+        payment_term_days: 0,
+        amount_cents: 100_000_000_001,
+      },
+    ];
+    const res = await t.request("/orders", json(live, body));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      code: "amount_too_high",
+      errors: [{ field: "invoices[0].amount_cents", code: "amount_too_high" }],
+    });
+  });
+
+  it("incasso against an individual without a wik_letter → 422 wik_letter_required", async () => {
+    const res = await t.request(
+      "/orders",
+      json(live, orderBody({ type: "incasso", debtors: [individual(cn("P"))] })),
+    );
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      code: "wik_letter_required",
+      errors: [{ field: "attachments", code: "wik_letter_required" }],
+    });
+  });
+
+  it("not JSON → 415, empty → 400 empty_body, broken → 400 invalid_json, each with rate-limit headers", async () => {
+    const plain = await t.request("/orders", {
+      method: "POST",
+      headers: { authorization: `Bearer ${live}`, "content-type": "text/plain" },
+      body: "x",
+    });
+    expect(plain.status).toBe(415);
+    expect(((await plain.json()) as { code: string }).code).toBe("unsupported_media_type");
+    expect(rateHeaders(plain)[0]).toBe("1000");
+    const empty = await t.request("/orders", json(live, ""));
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { code: string }).code).toBe("empty_body");
+    const broken = await t.request("/orders", json(live, "{"));
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { code: string }).code).toBe("invalid_json");
+    expect(rateHeaders(broken)[0]).toBe("1000");
+  });
+
+  it("a creditor object without creditor management → 403 creditor_feature_disabled", async () => {
+    const res = await t.request("/orders", json(live, orderBody({ creditor: { reference: "X" } })));
+    expect(res.status).toBe(403);
+    const problem = await res.json();
+    check("/orders", "post", 403, problem);
+    expect(problem.code).toBe("creditor_feature_disabled");
+    expect(rateHeaders(res)[0]).toBe("1000");
+  });
+
+  it("with creditor management: routed to the creditor; unknown → 422 unknown_creditor; both id and reference → 422", async () => {
+    const managed = await issueApiKey(store, { organisation: org, mode: "live", creditorManagement: true });
+    const creditor = await store.creditors.create({
+      id: newId("cred"),
+      organisationId: managed.record.organisationId,
+      reference: `${transport.name}-CRED`,
+      name: "Dochter B.V.",
+      now: new Date(),
+    });
+    const ok = await t.request(
+      "/orders",
+      json(
+        managed.key,
+        orderBody({ debtors: [business(cn("CRED"))], creditor: { reference: `${transport.name}-CRED` } }),
+      ),
+    );
+    expect(ok.status).toBe(201);
+    const order = await ok.json();
+    expect((await cases.getCase({ caseNumber: order.case.case_number }))?.creditor).toEqual({
+      id: creditor.id,
+      name: "Dochter B.V.",
+    });
+    const unknown = await t.request(
+      "/orders",
+      json(managed.key, orderBody({ creditor: { id: "cred_0000000000000000" } })),
+    );
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({
+      code: "unknown_creditor",
+      errors: [{ field: "creditor.id", code: "unknown_creditor" }],
+    });
+    const both = await t.request(
+      "/orders",
+      json(managed.key, orderBody({ creditor: { id: "cred_0000000000000000", reference: "X" } })),
+    );
+    expect(both.status).toBe(422);
+    expect(((await both.json()) as { code: string }).code).toBe("validation_error");
+  });
+
+  it("an attachment that is not a PDF → 422 invalid_attachment naming it; a real PDF is stored on the case", async () => {
+    const bad = await t.request(
+      "/orders",
+      json(
+        live,
+        orderBody({
+          attachments: [{ filename: "factuur.pdf", content_base64: Buffer.from("hello").toString("base64") }],
+        }),
+      ),
+    );
+    expect(bad.status).toBe(422);
+    const problem = await bad.json();
+    check("/orders", "post", 422, problem);
+    expect(problem).toMatchObject({
+      code: "invalid_attachment",
+      errors: [{ field: "attachments[0].content_base64", code: "not_pdf" }],
+    });
+    const res = await t.request(
+      "/orders",
+      json(
+        live,
+        orderBody({
+          debtors: [business(cn("PDF"))],
+          attachments: [{ filename: "factuur", content_base64: pdfBase64, document_type: "invoice" }],
+        }),
+      ),
+    );
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    const kept = await cases.getCase({ caseNumber: order.case.case_number });
+    expect(kept?.attachments).toEqual([
+      {
+        orderId: order.id,
+        position: 0,
+        filename: "factuur.pdf",
+        documentType: "invoice",
+        sizeBytes: expect.any(Number),
+      },
+    ]);
+    const file = await cases.readAttachment({
+      caseNumber: order.case.case_number,
+      orderId: order.id,
+      position: 0,
+    });
+    expect(Buffer.from(file?.bytes ?? []).toString("base64")).toBe(pdfBase64);
+  });
+
+  it("the same Idempotency-Key and content → the same response replayed, one case", async () => {
+    const h = { "idempotency-key": `idem-${transport.name}` };
+    const body = orderBody({ debtors: [business(cn("IDEM"))] });
+    const first = await t.request("/orders", json(live, body, h));
+    expect(first.status).toBe(201);
+    const text = await first.text();
+    const again = await t.request("/orders", json(live, body, h));
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+    expect(await again.text()).toBe(text);
+    const order = JSON.parse(text);
+    expect(
+      await count(store, "SELECT count(*) AS n FROM cases WHERE opened_by_order_id = $1", [order.id]),
+    ).toBe(1);
+    const other = await t.request("/orders", json(live, { ...body, reference: "other" }, h));
+    expect(other.status).toBe(409);
+  });
+});
+
+describe("POST /orders size limit", () => {
+  it("over 40 MB → 413 payload_too_large, counted while streaming (no Content-Length)", async () => {
+    const { key } = await issueApiKey(store, { organisation: "orders size", mode: "test" });
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 41) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await api.fetch(
+      new Request("http://x/api/v1/orders", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: string }).code).toBe("payload_too_large");
+    expect(res.headers.get("ratelimit-limit")).toBe("30");
+  });
+});
