@@ -1,6 +1,10 @@
 // Test fixtures, made on the fly so no real document (and no personal data) is ever stored in the
 // repository. Used by the tests and the benchmark only; never exported from the package.
+import { spawnSync } from "node:child_process";
 import { createCipheriv, createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
@@ -241,4 +245,46 @@ function assemble(objects: Buffer[], trailerEntries: string): Uint8Array {
     `trailer\n<< /Size ${objects.length + 1} ${trailerEntries} >>\nstartxref\n${offset}\n%%EOF\n`;
   parts.push(Buffer.from(xref));
   return new Uint8Array(Buffer.concat(parts));
+}
+
+// --- Encrypted PDFs made by qpdf -------------------------------------------------------------------
+// The older standard security handlers, RC4 128-bit (revision 3) and AES-128 (revision 4), are
+// written by qpdf at test time. CI installs qpdf; elsewhere the tests that need it are skipped.
+
+/** Whether the `qpdf` command can be run here. */
+export function qpdfAvailable(): boolean {
+  return spawnSync("qpdf", ["--version"], { stdio: "ignore" }).status === 0;
+}
+
+/**
+ * Encrypts a PDF with qpdf: `rc4-128` gives /V 2 /R 3, `aes-128` gives /V 4 /R 4 with /AESV2
+ * (ISO 32000-1 §7.6.3). An empty `userPassword` makes a file that opens without a password.
+ */
+export function encryptWithQpdf(
+  bytes: Uint8Array,
+  cipher: "rc4-128" | "aes-128",
+  userPassword: string,
+  ownerPassword: string,
+): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), "pdf-guard-qpdf-"));
+  try {
+    const input = join(dir, "in.pdf");
+    const output = join(dir, "out.pdf");
+    writeFileSync(input, bytes);
+    const useAes = cipher === "aes-128" ? "y" : "n";
+    // qpdf refuses weak crypto unless allowed; R3 is what the fixture is for.
+    const args = [
+      "--allow-weak-crypto",
+      "--encrypt",
+      userPassword,
+      ownerPassword,
+      "128",
+      `--use-aes=${useAes}`,
+    ];
+    const run = spawnSync("qpdf", [...args, "--", input, output], { encoding: "utf8" });
+    if (run.status !== 0) throw new Error(`qpdf failed (${run.status}): ${run.stderr}`);
+    return new Uint8Array(readFileSync(output));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
