@@ -256,6 +256,70 @@ describe("rules document checker", () => {
     ]);
   });
 
+  it.each([
+    [
+      "binnen 14 dagen na dagtekening van deze brief",
+      "een termijn die begint na de dag van ontvangst (de brief rekent de termijn vanaf de datum van de brief)",
+    ],
+    [
+      "binnen 14 dagen vanaf de datum van deze brief",
+      "een termijn die pas begint na de dag van ontvangst (de brief laat de termijn ingaan op de datum van de brief)",
+    ],
+  ])("warns when the letter counts the term from its own date (%s)", async (term, missing) => {
+    const lines = wikLetterLines({ invoice: "F-1", principal: "€ 121,00", costs: "€ 40,00" }).map((l) =>
+      l.replace("binnen 14 dagen na ontvangst van deze brief", term),
+    );
+    const warnings = await check({
+      debtors: [debtor],
+      invoices: [{ invoice_number: "F-1", amount_cents: 12100 }],
+      attachments: [await attachment(0, "wik_letter", lines)],
+    });
+    expect(warnings.map((w) => w.message)).toEqual([
+      `De veertiendagenbrief "bijlage-1.pdf" mist wat art. 6:96 lid 6 BW vereist: ${missing}.`,
+    ]);
+  });
+
+  it("warns for a short term to pay even when a longer period is named elsewhere", async () => {
+    const lines = wikLetterLines({ invoice: "F-1", principal: "€ 121,00", costs: "€ 40,00" }).map((l) =>
+      l
+        .replace("binnen 14 dagen", "binnen 7 dagen")
+        .replace(
+          "Ondanks eerdere herinneringen",
+          "De factuur is al 30 dagen vervallen. Ondanks eerdere herinneringen",
+        ),
+    );
+    const warnings = await check({
+      debtors: [debtor],
+      invoices: [{ invoice_number: "F-1", amount_cents: 12100 }],
+      attachments: [await attachment(0, "wik_letter", lines)],
+    });
+    expect(warnings.map((w) => w.message)).toEqual([
+      'De veertiendagenbrief "bijlage-1.pdf" mist wat art. 6:96 lid 6 BW vereist: een betalingstermijn van ten minste 14 dagen (genoemd: 7 dagen).',
+    ]);
+  });
+
+  it("does not count the principal on the next line as the costs amount", async () => {
+    const lines = wikLetterLines({ invoice: "F-1", principal: "€ 121,00", costs: "€ 40,00" }).map((l) =>
+      l.startsWith("De buitengerechtelijke")
+        ? "De buitengerechtelijke incassokosten bedragen 15% over de hoofdsom.\nOpenstaand: € 121,00"
+        : l,
+    );
+    const warnings = await check({
+      debtors: [debtor],
+      invoices: [{ invoice_number: "F-1", amount_cents: 12100 }],
+      attachments: [
+        await attachment(
+          0,
+          "wik_letter",
+          lines.flatMap((l) => l.split("\n")),
+        ),
+      ],
+    });
+    expect(warnings.map((w) => w.message)).toEqual([
+      'De veertiendagenbrief "bijlage-1.pdf" mist wat art. 6:96 lid 6 BW vereist: het bedrag van de incassokosten.',
+    ]);
+  });
+
   it("accepts 'veertien dagen' and an English letter", async () => {
     const dutch = wikLetterLines({ invoice: "F-1", principal: "€ 121,00", costs: "€ 40,00" }).map((l) =>
       l.replace("binnen 14 dagen", "binnen veertien dagen"),

@@ -44,9 +44,10 @@ interface Doc {
  * - `wik_letter_detected`: an attachment not declared as `wik_letter` names a term in days,
  *   collection costs and calls itself a reminder (aanmaning, herinnering, ingebrekestelling,
  *   sommatie): the marks of a 14-day letter.
- * - `wik_letter_incomplete`: a declared `wik_letter` lacks a term of at least 14 days, the
- *   consequence of not paying, or the amount of the collection costs (art. 6:96 lid 6 BW; see
- *   shared data wik/RULES.md §1.3).
+ * - `wik_letter_incomplete`: a declared `wik_letter` lacks a term of at least 14 days (the term of
+ *   the sentence asking for payment), lets that term start on or after the letter's date instead
+ *   of after receipt, or lacks the consequence of not paying or the amount of the collection costs
+ *   (art. 6:96 lid 6 BW; see shared data wik/RULES.md §1.3).
  *
  * A document without text (a scan) is skipped: the rules cannot read it.
  *
@@ -213,6 +214,19 @@ function incompleteLetters(docs: Doc[], minimumTermDays: number): DocumentWarnin
     else if (w.termDays < minimumTermDays)
       missing.push(
         `een betalingstermijn van ten minste ${minimumTermDays} dagen (genoemd: ${w.termDays} dagen)`,
+      );
+    // The term runs from the day after the reminder (wik/RULES.md §1.3), and a written reminder is
+    // made when it reaches the debtor (art. 3:37 lid 3 BW), so a term counted from the letter's
+    // date gives less than 14 days after receipt; one counted from the date itself ("vanaf
+    // dagtekening") even by the letter's own dating (decision pdf-guard-wik-term-start). A letter
+    // that does not say when the term starts gets no warning for that.
+    if (w.termStart === "from_letter_date")
+      missing.push(
+        "een termijn die pas begint na de dag van ontvangst (de brief laat de termijn ingaan op de datum van de brief)",
+      );
+    else if (w.termStart === "after_letter_date")
+      missing.push(
+        "een termijn die begint na de dag van ontvangst (de brief rekent de termijn vanaf de datum van de brief)",
       );
     if (!w.namesConsequence) missing.push("de gevolgen van niet betalen");
     if (w.costsCents === null) missing.push("het bedrag van de incassokosten");
