@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import type { ClaimedDelivery, IncassoStore } from "@incasso/core";
@@ -119,6 +120,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     https: new HttpsAgent({ keepAlive: true, maxSockets: concurrency }),
   };
   const abort = new AbortController();
+  // Every attempt in flight listens on this one signal; up to `concurrency` listeners is expected.
+  setMaxListeners(0, abort.signal);
   const inFlight = new Set<Promise<unknown>>();
   let running = false;
   let loop: Promise<void> | undefined;

@@ -210,28 +210,17 @@ export function outboxRepository(db: Executor): OutboxRepository {
 
     async finish(input) {
       const next = input.nextAttemptAt === null ? null : ts(input.nextAttemptAt);
-      // The attempt's own record is ours whatever happened to the claim; a takeover that marked it
-      // `lease_expired` is corrected with what really happened.
-      await db.query(
-        `UPDATE webhook_attempts SET finished_at = $4, outcome = $5, status_code = $6, duration_ms = $7,
-           error = $8, url = $9, next_attempt_at = $10
-         WHERE event_id = $1 AND attempt = $2 AND owner = $3
-           AND (finished_at IS NULL OR outcome = 'lease_expired')`,
-        [
-          input.eventId,
-          input.attempt,
-          input.owner,
-          ts(input.now),
-          input.outcome,
-          input.statusCode,
-          input.durationMs,
-          input.error,
-          input.url,
-          next,
-        ],
-      );
+      // One statement, one round trip per attempt. The attempt's own record is ours whatever
+      // happened to the claim; a takeover that marked it `lease_expired` is corrected with what
+      // really happened. The event moves on only while this dispatcher still holds the claim.
       const { rowCount } = await db.query(
-        `UPDATE webhook_events SET
+        `WITH recorded AS (
+           UPDATE webhook_attempts SET finished_at = $5::timestamptz, outcome = $4, status_code = $7,
+             duration_ms = $9, error = $8, url = $10, next_attempt_at = $6::timestamptz
+           WHERE event_id = $1 AND attempt = $2 AND owner = $3
+             AND (finished_at IS NULL OR outcome = 'lease_expired')
+           RETURNING event_id)
+         UPDATE webhook_events SET
            state = CASE WHEN $4 = 'delivered' THEN 'delivered'
                         WHEN $6::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
            next_attempt_at = $6::timestamptz, lease_owner = NULL, lease_expires_at = NULL,
@@ -249,6 +238,8 @@ export function outboxRepository(db: Executor): OutboxRepository {
           next,
           input.statusCode,
           input.error,
+          input.durationMs,
+          input.url,
         ],
       );
       return rowCount === 1;
