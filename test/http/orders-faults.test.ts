@@ -1,0 +1,192 @@
+import { issueApiKey } from "@incasso/core";
+import { openStore, type SqlStore } from "@incasso/store-sql";
+import {
+  type FaultyCaseSystem,
+  faultyCaseSystem,
+  inProcessTransport,
+  nodeHttpTransport,
+  type RunningTransport,
+  responseValidator,
+} from "@incasso/test-utils";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { makeTextPdf } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
+import { bearer, business, count, json, orderBody, ordersApi, rateHeaders } from "./orders-fixtures.js";
+
+// Every failure path of the CaseSystem port, through a case system that fails where told.
+let store: SqlStore;
+let faulty: FaultyCaseSystem;
+let api: ReturnType<typeof ordersApi>["api"];
+let check: ReturnType<typeof responseValidator>;
+let pdfBase64: string;
+beforeAll(async () => {
+  store = await openStore();
+  const built = ordersApi(store);
+  faulty = faultyCaseSystem(built.cases);
+  api = ordersApi(store, { caseSystem: faulty }).api;
+  check = responseValidator(api.openapi());
+  pdfBase64 = Buffer.from(await makeTextPdf({ pages: [["Factuur F-1"]] })).toString("base64");
+});
+afterAll(() => store.close());
+afterEach(() => faulty.reset());
+
+describe.each([inProcessTransport, nodeHttpTransport])("case system failures over $name", (transport) => {
+  let t: RunningTransport;
+  let live: string;
+  let n = 0;
+  // A fresh customer number per test, so no test merges into another's case.
+  const fresh = () => `F-${transport.name.replace(/[^a-z]/g, "")}-${++n}`;
+  beforeAll(async () => {
+    t = await transport.start(api);
+    live = (
+      await issueApiKey(store, { organisation: `faults ${transport.name}`, mode: "live", perMinute: 1000 })
+    ).key;
+  });
+  afterAll(() => t.close());
+
+  const totals = async () => ({
+    orders: await count(store, "SELECT count(*) AS n FROM orders"),
+    cases: await count(store, "SELECT count(*) AS n FROM cases"),
+  });
+
+  for (const step of ["findOpenCases", "openCase", "joinCase"] as const) {
+    it(`${step} fails → 502 upstream_error with rate-limit headers, nothing stored`, async () => {
+      const customer = fresh();
+      if (step === "joinCase")
+        await t.request("/orders", json(live, orderBody({ debtors: [business(customer)] })));
+      const before = await totals();
+      faulty.failNext(step);
+      const res = await t.request("/orders", json(live, orderBody({ debtors: [business(customer)] })));
+      expect(res.status).toBe(502);
+      expect(rateHeaders(res)[0]).toBe("1000");
+      const problem = await res.json();
+      check("/orders", "post", 502, problem);
+      expect(problem).toMatchObject({ status: 502, code: "upstream_error" });
+      expect(await totals()).toEqual(before);
+    });
+  }
+
+  it("setDebtorAddress fails → 201 with debtor_address_failed; the order stands", async () => {
+    faulty.failNext("setDebtorAddress");
+    const res = await t.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })));
+    expect(res.status).toBe(201);
+    expect((await res.json()).warnings).toEqual([
+      {
+        code: "debtor_address_failed",
+        message:
+          "Het adres van debiteur Voorbeeld B.V. kon niet in het dossier worden vastgelegd. De opdracht is wel verwerkt.",
+        invoice_number: null,
+      },
+    ]);
+  });
+
+  it("addInvoice fails for one invoice → 201 with claim_attach_failed naming that invoice", async () => {
+    faulty.failNext("addInvoice", {
+      when: (input) => (input as { invoiceIndex: number }).invoiceIndex === 1,
+    });
+    const res = await t.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })));
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order.warnings).toEqual([
+      {
+        code: "claim_attach_failed",
+        message:
+          "Factuur F-2 kon niet aan de vordering in het dossier worden toegevoegd. De opdracht is wel verwerkt.",
+        invoice_number: "F-2",
+      },
+    ]);
+    expect(
+      await count(store, "SELECT count(*) AS n FROM case_invoices WHERE order_id = $1", [order.id]),
+    ).toBe(2);
+  });
+
+  it("storeAttachment fails → 201 with attachment_upload_failed naming the file", async () => {
+    faulty.failNext("storeAttachment");
+    const res = await t.request(
+      "/orders",
+      json(
+        live,
+        orderBody({
+          debtors: [business(fresh())],
+          attachments: [{ filename: "factuur-1.pdf", content_base64: pdfBase64 }],
+        }),
+      ),
+    );
+    expect(res.status).toBe(201);
+    expect(
+      (await res.json()).warnings.map((w: { code: string; message: string }) => [w.code, w.message]),
+    ).toContainEqual([
+      "attachment_upload_failed",
+      "Bijlage factuur-1.pdf kon niet in het dossier worden opgeslagen. De opdracht is wel verwerkt.",
+    ]);
+  });
+
+  it("a lost answer after the case was opened: 502, and the retry with the same Idempotency-Key reuses the case", async () => {
+    const h = { "idempotency-key": `lost-${transport.name}` };
+    const body = orderBody({ debtors: [business(fresh())] });
+    const before = await totals();
+    faulty.loseAnswers("openCase", true);
+    const lost = await t.request("/orders", json(live, body, h));
+    expect(lost.status).toBe(502);
+    faulty.loseAnswers("openCase", false);
+    // The case exists, the order does not: a 5xx is not kept, so the retry runs again.
+    expect(await totals()).toEqual({ orders: before.orders, cases: before.cases + 1 });
+    const retry = await t.request("/orders", json(live, body, h));
+    expect(retry.status).toBe(201);
+    const order = await retry.json();
+    expect(order.case.new).toBe(true);
+    expect(order.warnings).toEqual([]);
+    expect(await totals()).toEqual({ orders: before.orders + 1, cases: before.cases + 1 });
+    expect(
+      await count(store, "SELECT count(*) AS n FROM cases WHERE opened_by_order_id = $1", [order.id]),
+    ).toBe(1);
+  });
+
+  it("addTask fails → 502, no action listed; caseState fails → GET /orders/{orderId} 502", async () => {
+    const order = await (
+      await t.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })))
+    ).json();
+    faulty.failNext("addTask");
+    const res = await t.request(`/orders/${order.id}/hold`, json(live, {}));
+    expect(res.status).toBe(502);
+    expect(
+      await count(store, "SELECT count(*) AS n FROM order_actions WHERE order_id = $1", [order.id]),
+    ).toBe(0);
+    faulty.failNext("caseState");
+    const status = await t.request(`/orders/${order.id}`, bearer(live));
+    expect(status.status).toBe(502);
+    check("/orders/{orderId}", "get", 502, await status.json());
+  });
+});
+
+describe("the OpenAPI document with the order endpoints", () => {
+  it("documents every order route and stays valid OpenAPI 3.1", async () => {
+    const { default: SwaggerParser } = await import("@apidevtools/swagger-parser");
+    const doc = api.openapi();
+    for (const [path, method] of [
+      ["/orders", "post"],
+      ["/orders", "get"],
+      ["/orders/{orderId}", "get"],
+      ["/orders/{orderId}/hold", "post"],
+      ["/orders/{orderId}/withdraw", "post"],
+      ["/orders/{orderId}/payments", "post"],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    const post = doc.paths["/orders"]?.post as {
+      requestBody: { content: Record<string, { schema: unknown }> };
+    };
+    expect(post.requestBody.content["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/CreateOrder",
+    });
+    const list = doc.paths["/orders"]?.get as { parameters: { name: string }[] };
+    expect(list.parameters.map((p) => p.name)).toEqual([
+      "case_number",
+      "reference",
+      "customer_number",
+      "type",
+      "limit",
+      "cursor",
+    ]);
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+  });
+});

@@ -1,0 +1,299 @@
+import type { BuiltInCaseSystem } from "@incasso/case-system";
+import { issueApiKey } from "@incasso/core";
+import { openStore, type SqlStore } from "@incasso/store-sql";
+import { type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, business, individual, json, orderBody, ordersApi, rateHeaders } from "./orders-fixtures.js";
+
+// The clock moves only when a test says so, so created_at is distinct per order where the order of
+// the list matters, and the rate-limit window stays put.
+let seconds = 0;
+const advance = () => {
+  seconds += 1;
+};
+const now = () => new Date(Date.UTC(2026, 10, 21, 10, 0, 0) + seconds * 1000);
+
+let store: SqlStore;
+let api: ReturnType<typeof ordersApi>["api"];
+let cases: BuiltInCaseSystem;
+let check: ReturnType<typeof responseValidator>;
+beforeAll(async () => {
+  store = await openStore();
+  ({ api, cases } = ordersApi(store, { now }));
+  check = responseValidator(api.openapi());
+});
+afterAll(() => store.close());
+
+describe.each(transports)(
+  "GET /orders, GET /orders/{orderId} and control requests over $name",
+  (transport) => {
+    let t: RunningTransport;
+    let live: string;
+    let own: string;
+    let test: string;
+    let other: string;
+    const org = `read ${transport.name}`;
+    const limits = { perMinute: 1000, perDay: 10_000 };
+    const submit = async (key: string, body: unknown) => {
+      advance();
+      const res = await t.request("/orders", json(key, body));
+      expect(res.status).toBe(201);
+      return (await res.json()) as { id: string; case: { case_number: string | null }; created_at: string };
+    };
+    const list = async (key: string, query = "") => {
+      const res = await t.request(`/orders${query}`, bearer(key));
+      return { res, body: await res.json() };
+    };
+    beforeAll(async () => {
+      t = await transport.start(api);
+      live = (
+        await issueApiKey(store, { organisation: org, mode: "live", visibility: "organisation", ...limits })
+      ).key;
+      own = (await issueApiKey(store, { organisation: org, mode: "live", visibility: "own", ...limits })).key;
+      test = (await issueApiKey(store, { organisation: org, mode: "test", visibility: "own", ...limits }))
+        .key;
+      other = (
+        await issueApiKey(store, { organisation: `${org} other`, mode: "live", visibility: "organisation" })
+      ).key;
+    });
+    afterAll(() => t.close());
+
+    it("lists newest first with filters, limit, debtors_summary, and a keyset cursor that survives inserts", async () => {
+      const a = await submit(live, orderBody({ reference: "L-A", debtors: [business("LA-1")] }));
+      const b = await submit(
+        live,
+        orderBody({ reference: "L-B", type: "incasso", debtors: [business("LB-1")] }),
+      );
+      const c = await submit(
+        live,
+        orderBody({ reference: "L-C", debtors: [business("LC-1"), individual("LC-2")] }),
+      );
+      const first = await list(live, "?limit=2");
+      expect(first.res.status).toBe(200);
+      expect(rateHeaders(first.res)[0]).toBe("120");
+      check("/orders", "get", 200, first.body);
+      expect(first.body.data.map((o: { id: string }) => o.id)).toEqual([c.id, b.id]);
+      expect(first.body.data[0]).toEqual({
+        id: c.id,
+        object: "order",
+        mode: "live",
+        type: "pre-incasso",
+        reference: "L-C",
+        case: { case_number: c.case.case_number, new: true },
+        debtors_summary: "Voorbeeld B.V., Jan de Vries",
+        invoice_count: 3,
+        total_amount_cents: 150050,
+        created_at: c.created_at,
+      });
+      expect(first.body.has_more).toBe(true);
+      // An order arriving between pages neither shifts nor repeats the next page.
+      const d = await submit(live, orderBody({ reference: "L-D" }));
+      const second = await list(live, `?limit=2&cursor=${first.body.next_cursor}`);
+      expect(second.body.data.map((o: { id: string }) => o.id)[0]).toBe(a.id);
+      expect((await list(live, "?limit=1")).body.data[0].id).toBe(d.id);
+      expect((await list(live, "?reference=L-B")).body.data.map((o: { id: string }) => o.id)).toEqual([b.id]);
+      expect((await list(live, "?customer_number=LC-2")).body.data.map((o: { id: string }) => o.id)).toEqual([
+        c.id,
+      ]);
+      expect(
+        (await list(live, `?case_number=${b.case.case_number}`)).body.data.map((o: { id: string }) => o.id),
+      ).toEqual([b.id]);
+      const incasso = await list(live, "?type=incasso");
+      expect(incasso.body).toEqual({
+        object: "list",
+        data: [expect.objectContaining({ id: b.id })],
+        has_more: false,
+        next_cursor: null,
+      });
+    });
+
+    it("pages through everything exactly once with the default limit of 25", async () => {
+      const key = (await issueApiKey(store, { organisation: `${org} paging`, mode: "test", ...limits })).key;
+      const ids: string[] = [];
+      for (let i = 0; i < 27; i++) ids.push((await submit(key, orderBody({ reference: `P-${i}` }))).id);
+      const page1 = await list(key);
+      expect(page1.body.data).toHaveLength(25);
+      const page2 = await list(key, `?cursor=${page1.body.next_cursor}`);
+      expect(page2.body).toMatchObject({ has_more: false, next_cursor: null });
+      expect([...page1.body.data, ...page2.body.data].map((o: { id: string }) => o.id)).toEqual(
+        ids.reverse(),
+      );
+    });
+
+    it("visibility: own sees its own orders only, organisation sees all, another organisation sees none", async () => {
+      const mine = await submit(own, orderBody({ reference: "V-OWN" }));
+      const theirs = await submit(live, orderBody({ reference: "V-ORG" }));
+      const ownList = (await list(own, "?limit=100")).body.data.map((o: { id: string }) => o.id);
+      expect(ownList).toEqual([mine.id]);
+      const orgList = (await list(live, "?limit=100")).body.data.map((o: { id: string }) => o.id);
+      expect(orgList).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+      expect((await list(other, "?limit=100")).body.data.map((o: { id: string }) => o.id)).not.toContain(
+        mine.id,
+      );
+    });
+
+    it("a bad query → 422 validation_error with every parameter named", async () => {
+      const res = await t.request("/orders?limit=0&type=civil&cursor=nope", bearer(live));
+      expect(res.status).toBe(422);
+      const problem = await res.json();
+      check("/orders", "get", 422, problem);
+      expect(problem.code).toBe("validation_error");
+      expect(problem.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+        "cursor",
+        "limit",
+        "type",
+      ]);
+      const repeated = await t.request("/orders?reference=a&reference=b", bearer(live));
+      expect(repeated.status).toBe(422);
+      expect((await t.request("/orders?limit=101", bearer(live))).status).toBe(422);
+    });
+
+    it("GET /orders/{orderId}: the live case status; balance only once in treatment, with costs and interest", async () => {
+      const order = await submit(live, orderBody({ reference: "S-1", debtors: [business("S-1")], kvk: "1" }));
+      const res = await t.request(`/orders/${order.id}`, bearer(live));
+      expect(res.status).toBe(200);
+      const status = await res.json();
+      check("/orders/{orderId}", "get", 200, status);
+      expect(status).toEqual({
+        id: order.id,
+        object: "order",
+        mode: "live",
+        type: "pre-incasso",
+        reference: "S-1",
+        case: { case_number: order.case.case_number, new: true, status: "Nieuw", open: true },
+        invoice_count: 3,
+        total_amount_cents: 150050,
+        warnings: [expect.objectContaining({ code: "unknown_field" })],
+        actions: [],
+        created_at: order.created_at,
+      });
+      await cases.setStatus({ caseNumber: order.case.case_number as string, status: "In behandeling" });
+      const treated = await (await t.request(`/orders/${order.id}`, bearer(live))).json();
+      // Principal 150050; BIK 15% = 22507.5 → 22508; handelsrente 10.15% (newest known rate) to
+      // 2026-11-21: 125000 × 67 d → 2329, 20000 × 37 d → 206, 5050 × 21 d → 29.
+      expect(treated.case).toEqual({
+        case_number: order.case.case_number,
+        new: true,
+        status: "In behandeling",
+        open: true,
+        balance_due_cents: 150050 + 22508 + 2329 + 206 + 29,
+      });
+      await cases.bookPayment({
+        caseNumber: order.case.case_number as string,
+        amountCents: 10_000,
+        paymentDate: "2026-11-20",
+      });
+      const paid = await (await t.request(`/orders/${order.id}`, bearer(live))).json();
+      expect(paid.case.balance_due_cents).toBe(175122 - 10_000);
+      await cases.setStatus({ caseNumber: order.case.case_number as string, status: "Gesloten" });
+      expect((await (await t.request(`/orders/${order.id}`, bearer(live))).json()).case).toMatchObject({
+        status: "Gesloten",
+        open: false,
+      });
+    });
+
+    it("404 alike for an unknown, a malformed, another organisation's and (visibility own) another key's id", async () => {
+      const order = await submit(live, orderBody());
+      const bodies = [];
+      for (const [key, id] of [
+        [live, "ord_0000000000000000"],
+        [live, "ord_NOT-AN-ID"],
+        [other, order.id],
+        [own, order.id],
+      ] as const) {
+        const res = await t.request(`/orders/${id}`, bearer(key));
+        expect(res.status).toBe(404);
+        const { type, title, status, code, detail } = await res.json();
+        bodies.push({ type, title, status, code, detail });
+      }
+      expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+      expect(bodies[0]).toMatchObject({ status: 404, code: "not_found" });
+    });
+
+    it("hold, withdraw and payments → 202 OrderAction, a task on the case, the actions newest first", async () => {
+      const order = await submit(live, orderBody({ debtors: [business("ACT-1")] }));
+      advance();
+      const hold = await t.request(
+        `/orders/${order.id}/hold`,
+        json(live, { reason: "Regeling voorgesteld" }),
+      );
+      expect(hold.status).toBe(202);
+      const held = await hold.json();
+      check("/orders/{orderId}/hold", "post", 202, held);
+      expect(held).toEqual({
+        id: order.id,
+        object: "order_action",
+        action: "hold",
+        status: "requested",
+        case: { case_number: order.case.case_number },
+        message:
+          "Het verzoek om de incasso te pauzeren is als taak in het dossier gezet voor een behandelaar.",
+        created_at: now().toISOString(),
+      });
+      advance();
+      const withdraw = await t.request(`/orders/${order.id}/withdraw`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${live}` },
+      });
+      expect(withdraw.status).toBe(202);
+      advance();
+      const pay = await t.request(`/orders/${order.id}/payments`, json(live, { amount_cents: 2500 }));
+      expect(pay.status).toBe(202);
+      const payment = await pay.json();
+      check("/orders/{orderId}/payments", "post", 202, payment);
+      expect(payment).toMatchObject({ action: "payments", amount_cents: 2500, payment_date: "2026-11-21" });
+      const status = await (await t.request(`/orders/${order.id}`, bearer(live))).json();
+      expect(status.actions).toEqual([
+        {
+          action: "payments",
+          status: "requested",
+          reason: null,
+          amount_cents: 2500,
+          created_at: payment.created_at,
+        },
+        { action: "withdraw", status: "requested", reason: null, created_at: expect.any(String) },
+        { action: "hold", status: "requested", reason: "Regeling voorgesteld", created_at: held.created_at },
+      ]);
+      const tasks = (await cases.getCase({ caseNumber: order.case.case_number as string }))?.tasks ?? [];
+      expect(tasks.map((x) => [x.kind, x.status, x.amountCents, x.paymentDate])).toEqual([
+        ["hold", "open", null, null],
+        ["withdraw", "open", null, null],
+        ["payments", "open", 2500, "2026-11-21"],
+      ]);
+      expect(tasks[0]?.instructions).toBe(
+        `De opdrachtgever vraagt de incasso van opdracht ${order.id} te pauzeren.\nToelichting van de opdrachtgever: Regeling voorgesteld`,
+      );
+      expect(tasks[2]?.instructions).toContain("€ 25,00");
+    });
+
+    it("control request refusals: 409 for a test-mode order, 422 for a bad amount or reason, 404 for unknown", async () => {
+      const testOrder = await submit(test, orderBody());
+      const conflict = await t.request(`/orders/${testOrder.id}/hold`, json(test, {}));
+      expect(conflict.status).toBe(409);
+      const problem = await conflict.json();
+      check("/orders/{orderId}/hold", "post", 409, problem);
+      expect(problem.code).toBe("order_has_no_case");
+      const order = await submit(live, orderBody());
+      const zero = await t.request(`/orders/${order.id}/payments`, json(live, { amount_cents: 0 }));
+      expect(zero.status).toBe(422);
+      expect(await zero.json()).toMatchObject({
+        code: "validation_error",
+        errors: [{ field: "amount_cents", code: "too_small" }],
+      });
+      const missing = await t.request(
+        `/orders/${order.id}/payments`,
+        json(live, { payment_date: "2026-11-20" }),
+      );
+      expect(await missing.json()).toMatchObject({ errors: [{ field: "amount_cents", code: "required" }] });
+      const long = await t.request(`/orders/${order.id}/withdraw`, json(live, { reason: "x".repeat(1001) }));
+      expect(long.status).toBe(422);
+      expect(await long.json()).toMatchObject({ errors: [{ field: "reason", code: "too_long" }] });
+      expect(
+        (await t.request(`/orders/${order.id}/hold`, json(live, { reason: "x".repeat(1000) }))).status,
+      ).toBe(202);
+      expect(
+        (await t.request("/orders/ord_0000000000000000/payments", json(live, { amount_cents: 1 }))).status,
+      ).toBe(404);
+    });
+  },
+);
