@@ -65,6 +65,14 @@ describe("PDF worker pool", () => {
 
   it("fails a file that waited too long with 503 pdf_engine_busy, not with a refusal", async () => {
     const p = pool({ size: 1, maxQueueWaitMs: 100 });
+    // Under load the worker may take longer than the wait to start: retry until it is up, so the
+    // blocking file below goes straight to it.
+    while (
+      !(await p.parse(file("ok"), JOB).then(
+        () => true,
+        () => false,
+      ))
+    ) {}
     const blocking = errorOf(p.parse(file("hang"), { ...JOB, timeoutMs: 60_000 }));
     await until(() => p.stats().busy === 1);
     const waiting = p.parse(file("ok"), JOB);
