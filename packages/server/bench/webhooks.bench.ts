@@ -2,7 +2,7 @@
 // processes on PostgreSQL, and the count of duplicate attempts (target: >= 500/s with one worker,
 // zero duplicates). Run: pnpm exec tsx packages/server/bench/webhooks.bench.ts
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
-// a throwaway database is created and dropped.
+// a throwaway database is created and dropped. BENCH_CONCURRENCY sets each worker's --concurrency (64).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -15,7 +15,7 @@ import { openStore, type SqlStore } from "../../store-sql/src/index.js";
 const WARMUP = 500;
 const EVENTS = 5000;
 const ROUNDS = 3;
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 const base =
   process.env.BENCH_DATABASE_URL ??
