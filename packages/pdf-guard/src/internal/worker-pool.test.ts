@@ -45,7 +45,7 @@ describe("PDF worker pool", () => {
       Array.from({ length: 12 }, (_, i) => p.parse(file(i % 3 === 0 ? "wait 20" : "ok"), JOB)),
     );
     expect(outcomes.every((o) => o.ok)).toBe(true);
-    expect(p.stats()).toEqual({ workers: 2, busy: 0, queued: 0, started: 2, peakWorkers: 2 });
+    expect(p.stats()).toEqual({ workers: 2, busy: 0, idle: 2, queued: 0, started: 2, peakWorkers: 2 });
   });
 
   it("starts the time limit when a worker receives the file, not when the file was queued", async () => {
@@ -63,16 +63,17 @@ describe("PDF worker pool", () => {
     expect(p.stats()).toMatchObject({ workers: 1, started: 2 });
   });
 
-  it("fails a file that waited too long with 503 pdf_engine_busy, not with a refusal", async () => {
+  it("fails a file that waited too long with 503 pdf_engine_busy, not with a refusal", {
+    timeout: 60_000,
+  }, async () => {
     const p = pool({ size: 1, maxQueueWaitMs: 100 });
-    // Under load the worker may take longer than the wait to start: retry until it is up, so the
-    // blocking file below goes straight to it.
-    while (
-      !(await p.parse(file("ok"), JOB).then(
-        () => true,
-        () => false,
-      ))
-    ) {}
+    // Under load the worker may take longer than the 100 ms wait to start. A file that gave up
+    // waiting still gets its worker started; wait until that worker is idle (starting another one
+    // if a start failed), so the blocking file below goes straight to it.
+    while (p.stats().idle === 0) {
+      if (p.stats().workers === 0) void p.parse(file("ok"), JOB).catch(() => undefined);
+      await until(() => p.stats().idle === 1 || p.stats().workers === 0);
+    }
     const blocking = errorOf(p.parse(file("hang"), { ...JOB, timeoutMs: 60_000 }));
     await until(() => p.stats().busy === 1);
     const waiting = p.parse(file("ok"), JOB);

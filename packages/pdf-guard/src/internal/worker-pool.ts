@@ -35,6 +35,8 @@ export interface PdfWorkerPoolStats {
   workers: number;
   /** Workers parsing now. */
   busy: number;
+  /** Workers ready for a file now. */
+  idle: number;
   /** Files waiting for a worker. */
   queued: number;
   /** Workers started since the pool was made. */
@@ -304,6 +306,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions): PdfWorkerPoo
       return {
         workers: slots.length,
         busy: slots.filter((s) => s.state === "busy").length,
+        idle: slots.filter((s) => s.state === "idle").length,
         queued: queue.length,
         started,
         peakWorkers,
