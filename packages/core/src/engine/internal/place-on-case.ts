@@ -123,9 +123,16 @@ export async function placeOnCase(
     throw upstream(engine, own === undefined && open.length > 0 ? "joinCase" : "openCase", orderId, error);
   }
 
-  const partial = async (step: string, run: () => Promise<void>, warning: () => Warning) => {
+  // The steps after the case are independent of each other, so they run at once (a host's case
+  // system answers them in parallel); their warnings keep the order debtors, invoices, files.
+  const partial = async (
+    step: string,
+    run: () => Promise<void>,
+    warning: () => Warning,
+  ): Promise<Warning | null> => {
     try {
       await run();
+      return null;
     } catch (error) {
       engine.logger.warn("case system step failed; order kept with a warning", {
         step,
@@ -133,37 +140,45 @@ export async function placeOnCase(
         caseNumber,
         error: error instanceof Error ? error.message : String(error),
       });
-      warnings.push(warning());
+      return warning();
     }
   };
+  const steps: Promise<Warning | null>[] = [];
   for (const [debtorIndex, debtor] of order.debtors.entries()) {
-    await partial(
-      "setDebtorAddress",
-      () => cs.setDebtorAddress({ orderId, caseNumber, debtorIndex, address: debtor.address }),
-      () => debtorAddressFailedWarning(debtorDisplayName(debtor)),
+    steps.push(
+      partial(
+        "setDebtorAddress",
+        () => cs.setDebtorAddress({ orderId, caseNumber, debtorIndex, address: debtor.address }),
+        () => debtorAddressFailedWarning(debtorDisplayName(debtor)),
+      ),
     );
   }
   for (const [invoiceIndex, invoice] of order.invoices.entries()) {
-    await partial(
-      "addInvoice",
-      () => cs.addInvoice({ orderId, caseNumber, invoiceIndex, invoice }),
-      () => claimAttachFailedWarning(invoice.invoice_number),
+    steps.push(
+      partial(
+        "addInvoice",
+        () => cs.addInvoice({ orderId, caseNumber, invoiceIndex, invoice }),
+        () => claimAttachFailedWarning(invoice.invoice_number),
+      ),
     );
   }
   for (const attachment of input.attachments) {
-    await partial(
-      "storeAttachment",
-      () =>
-        cs.storeAttachment({
-          orderId,
-          caseNumber,
-          attachmentIndex: attachment.index,
-          filename: attachment.filename,
-          documentType: attachment.document_type,
-          bytes: attachment.bytes,
-        }),
-      () => attachmentUploadFailedWarning(attachment.filename),
+    steps.push(
+      partial(
+        "storeAttachment",
+        () =>
+          cs.storeAttachment({
+            orderId,
+            caseNumber,
+            attachmentIndex: attachment.index,
+            filename: attachment.filename,
+            documentType: attachment.document_type,
+            bytes: attachment.bytes,
+          }),
+        () => attachmentUploadFailedWarning(attachment.filename),
+      ),
     );
   }
+  for (const warning of await Promise.all(steps)) if (warning !== null) warnings.push(warning);
   return { caseNumber, caseNew, warnings };
 }
