@@ -24,6 +24,23 @@ export interface OpenApiInput {
   tags?: { name: string; description: string }[];
   /** Absolute URL of the API; the base path alone is used when absent. */
   serverUrl?: string;
+  /** Requests the service sends to clients (OpenAPI 3.1 `webhooks`), such as the signed event POST. */
+  webhooks?: OpenApiWebhook[];
+}
+
+/**
+ * One outgoing request the service makes to a client's endpoint, for the document's `webhooks`.
+ *
+ * @example
+ * const hook: OpenApiWebhook = { name: "event", summary: "A case changed", schema: WebhookEventSchema,
+ *   headers: { "X-Service-Signature": { description: "hex HMAC-SHA256" } } };
+ */
+export interface OpenApiWebhook {
+  name: string;
+  summary: string;
+  description?: string;
+  schema: z.ZodType;
+  headers?: Record<string, { description: string }>;
 }
 
 type Json = Record<string, unknown>;
@@ -88,6 +105,13 @@ function objectProperties(schema: z.ZodType | undefined, components: Json): [str
 export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   const schemas: Json = {};
   convert(ProblemSchema, "output", schemas);
+  // Response (output) forms first, so a schema's plain name always means its response form and a
+  // request form that differs (defaults make fields required in output) gets the `Input` suffix,
+  // whatever order the routes come in.
+  for (const route of input.routes) {
+    for (const r of Object.values(route.responses)) if (r.schema) convert(r.schema, "output", schemas);
+  }
+  for (const hook of input.webhooks ?? []) convert(hook.schema, "output", schemas);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of input.routes) {
     const path = toOpenApiPath(route.path);
@@ -154,6 +178,29 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
     }
     paths[path][route.method.toLowerCase()] = op;
   }
+  const webhooks: Json = {};
+  for (const hook of input.webhooks ?? []) {
+    webhooks[hook.name] = {
+      post: {
+        summary: hook.summary,
+        ...(hook.description ? { description: hook.description } : {}),
+        parameters: Object.entries(hook.headers ?? {}).map(([name, h]) => ({
+          name,
+          in: "header",
+          required: true,
+          description: h.description,
+          schema: { type: "string" },
+        })),
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: convert(hook.schema, "output", schemas) } },
+        },
+        responses: {
+          "200": { description: "Any 2xx status within the time-out acknowledges the delivery." },
+        },
+      },
+    };
+  }
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -165,6 +212,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
     servers: [{ url: input.serverUrl ?? input.basePath }],
     ...(input.tags && input.tags.length > 0 ? { tags: input.tags } : {}),
     paths,
+    ...(Object.keys(webhooks).length > 0 ? { webhooks } : {}),
     components: {
       schemas,
       securitySchemes: {
