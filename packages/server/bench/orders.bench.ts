@@ -1,0 +1,225 @@
+// Orders per second and latency of POST /orders (3 invoices, no attachment; and one 1 MB PDF) at
+// concurrency 16 with the key's limits raised, and GET /orders page latency with 100,000 stored
+// orders at the first and at a deep page; on embedded PGlite and on PostgreSQL in one run.
+// In-process (api.fetch): the API's own cost without a network stack.
+// Run: pnpm exec tsx packages/server/bench/orders.bench.ts
+// PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
+import { randomBytes } from "node:crypto";
+import { issueApiKey } from "../../core/src/index.js";
+import { makeTextPdf } from "../../pdf-guard/src/internal/testing/fixtures.js";
+import { openStore, type SqlStore } from "../../store-sql/src/index.js";
+import { createApi } from "../src/index.js";
+
+const CONCURRENCY = 16;
+const PLAIN = { warmup: 200, count: 2000 };
+const PDF = { warmup: 16, count: 96 };
+const LIST = { warmup: 50, count: 500, stored: 100_000 };
+
+type Api = ReturnType<typeof createApi>;
+
+function stats(samples: number[], wallMs: number, outcomes: Map<string, number>) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+  const other = [...outcomes].filter(([k]) => k !== "ok").map(([k, n]) => `${n}× ${k}`);
+  return { perSecond: (samples.length / wallMs) * 1000, p50: at(0.5), p99: at(0.99), other };
+}
+
+/**
+ * Sends `count` requests with `concurrency` in flight; returns the latencies and the rate of the
+ * expected answers, and counts any other answer by status and code (reported beside the numbers).
+ */
+async function load(
+  api: Api,
+  make: (i: number) => Request,
+  count: number,
+  concurrency: number,
+  expect: number,
+) {
+  const samples: number[] = [];
+  const outcomes = new Map<string, number>();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= count) return;
+        const req = make(i);
+        const t = performance.now();
+        const res = await api.fetch(req);
+        const text = await res.text();
+        const ms = performance.now() - t;
+        let outcome = "ok";
+        if (res.status !== expect) {
+          const problem = JSON.parse(text) as { code?: string; errors?: { code: string }[] };
+          outcome = `${res.status} ${problem.code ?? ""}${problem.errors?.[0] ? ` (${problem.errors[0].code})` : ""}`;
+        } else samples.push(ms);
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      }
+    }),
+  );
+  return stats(samples, performance.now() - started, outcomes);
+}
+
+function orderBody(tag: string, i: number, attachment?: string): string {
+  return JSON.stringify({
+    type: "pre-incasso",
+    reference: `B-${tag}-${i}`,
+    debtors: [
+      {
+        type: "business",
+        company_name: "Voorbeeld B.V.",
+        customer_number: `${tag}-${i}`,
+        address: { street: "Teststraat", house_number: "10", postal_code: "9999 ZZ", city: "Testdorp" },
+      },
+    ],
+    invoices: [
+      { invoice_number: "F-1", invoice_date: "2026-09-01", payment_term_days: 14, amount_cents: 125000 },
+      { invoice_number: "F-2", invoice_date: "2026-09-15", due_date: "2026-10-15", amount_cents: 20000 },
+      { invoice_number: "F-3", invoice_date: "2026-10-01", payment_term_days: 30, amount_cents: 5050 },
+    ],
+    ...(attachment
+      ? { attachments: [{ filename: "factuur.pdf", content_base64: attachment, document_type: "invoice" }] }
+      : {}),
+  });
+}
+
+/** 100,000 orders of one organisation and key, written straight into the table. */
+async function seedOrders(store: SqlStore, organisationId: string, keyId: string, n: number) {
+  await store.database.query(
+    `INSERT INTO orders (id, organisation_id, key_id, mode, type, reference, case_number, case_new, creditor_id,
+       debtors, customer_numbers, invoice_count, total_amount_cents, metadata, udf_fields, warnings, created_at)
+     SELECT 'ord_' || lpad(to_hex(g), 16, '0'), $1, $2, 'live', 'pre-incasso', 'S-' || g, '2026-' || lpad(g::text, 6, '0'),
+       true, NULL, '[{"name":"Voorbeeld B.V.","customer_number":"K-1"}]', ARRAY['K-' || g], 3, 150050, '{}', '{}', '[]',
+       timestamptz '2026-01-01T00:00:00Z' + g * interval '1 second'
+     FROM generate_series(1, $3) AS g`,
+    [organisationId, keyId, n],
+  );
+  await store.database.query("ANALYZE orders");
+}
+
+async function run(name: string, store: SqlStore, pdf: string) {
+  const silent = { info() {}, warn() {}, error: console.error };
+  const api = createApi({ store, logger: silent, apiRateLimit: { perMinute: 1_000_000 } });
+  const tag = randomBytes(3).toString("hex");
+  const issued = await issueApiKey(store, {
+    organisation: `Bench ${tag}`,
+    mode: "live",
+    perMinute: 1_000_000,
+    perDay: 1_000_000,
+  });
+  const post = (body: (i: number) => string) => (i: number) =>
+    new Request("http://x/api/v1/orders", {
+      method: "POST",
+      headers: { authorization: `Bearer ${issued.key}`, "content-type": "application/json" },
+      body: body(i),
+    });
+  await load(
+    api,
+    post((i) => orderBody(`${tag}w`, i)),
+    PLAIN.warmup,
+    CONCURRENCY,
+    201,
+  );
+  const plain = await load(
+    api,
+    post((i) => orderBody(tag, i)),
+    PLAIN.count,
+    CONCURRENCY,
+    201,
+  );
+  await load(
+    api,
+    post((i) => orderBody(`${tag}pw`, i, pdf)),
+    PDF.warmup,
+    CONCURRENCY,
+    201,
+  );
+  const withPdf = await load(
+    api,
+    post((i) => orderBody(`${tag}p`, i, pdf)),
+    PDF.count,
+    CONCURRENCY,
+    201,
+  );
+
+  // The listing: a fresh organisation with 100,000 orders, read by a key that sees the organisation.
+  const lister = await issueApiKey(store, {
+    organisation: `Bench list ${tag}`,
+    mode: "live",
+    visibility: "organisation",
+    perMinute: 1_000_000,
+    perDay: 1_000_000,
+  });
+  await seedOrders(store, lister.record.organisationId, lister.record.id, LIST.stored);
+  const get = (query: string) => () =>
+    new Request(`http://x/api/v1/orders${query}`, { headers: { authorization: `Bearer ${lister.key}` } });
+  // A cursor 90,000 orders deep, found by paging with limit 100.
+  let cursor = "";
+  for (let page = 0; page < 900; page++) {
+    const res = await api.fetch(get(`?limit=100${cursor ? `&cursor=${cursor}` : ""}`)());
+    cursor = ((await res.json()) as { next_cursor: string }).next_cursor;
+  }
+  await load(api, get(""), LIST.warmup, 1, 200);
+  const first = await load(api, get(""), LIST.count, 1, 200);
+  const deep = await load(api, get(`?cursor=${cursor}`), LIST.count, 1, 200);
+  return { name, plain, withPdf, first, deep };
+}
+
+const pdfBytes = await makeTextPdf({
+  pages: Array.from({ length: 20 }, (_, p) => [
+    `Factuur F-1 pagina ${p + 1}`,
+    "Totaal te betalen: EUR 1.250,00",
+  ]),
+  paddingBytes: 1_000_000 - 30_000,
+});
+const pdf = Buffer.from(pdfBytes).toString("base64");
+
+const rows: Awaited<ReturnType<typeof run>>[] = [];
+const pglite = await openStore();
+rows.push(await run("PGlite (embedded, in memory)", pglite, pdf));
+await pglite.close();
+
+const url =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const schema = `bench_${randomBytes(4).toString("hex")}`;
+try {
+  const pg = await openStore({ databaseUrl: url, schema, maxConnections: 16 });
+  try {
+    rows.push(await run("PostgreSQL 127.0.0.1", pg, pdf));
+  } finally {
+    await pg.database.query(`DROP SCHEMA ${schema} CASCADE`);
+    await pg.close();
+  }
+} catch (error) {
+  console.error(`PostgreSQL skipped: ${(error as Error).message}`);
+}
+
+const f = (n: number) => n.toFixed(1);
+const g = (n: number) => n.toFixed(2);
+console.log(
+  `\nPOST /orders at concurrency ${CONCURRENCY}, in-process api.fetch, live key with raised limits; ` +
+    `${PLAIN.count} orders (3 invoices, no attachment) after ${PLAIN.warmup} warm-up; ${PDF.count} orders with one ` +
+    `${pdfBytes.byteLength}-byte PDF after ${PDF.warmup} warm-up. GET /orders: ${LIST.count} sequential requests ` +
+    `(limit 25) over ${LIST.stored} stored orders after ${LIST.warmup} warm-up.\n`,
+);
+console.log(
+  "| store | orders/s (no attachment) | p50 ms | p99 ms | orders/s (1 MB PDF) | p50 ms | p99 ms | GET /orders first page p50 ms | p99 ms | page 3,601 (90,000 deep) p50 ms | p99 ms |",
+);
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+const notes: string[] = [];
+for (const r of rows) {
+  for (const [what, s] of [
+    ["no attachment", r.plain],
+    ["1 MB PDF", r.withPdf],
+  ] as const) {
+    if (s.other.length > 0)
+      notes.push(`${r.name}, ${what}: not 201: ${s.other.join(", ")} (excluded from the rate and latencies)`);
+  }
+  console.log(
+    `| ${r.name} | ${Math.round(r.plain.perSecond)} | ${f(r.plain.p50)} | ${f(r.plain.p99)} | ${f(r.withPdf.perSecond)} | ${f(r.withPdf.p50)} | ${f(r.withPdf.p99)} | ${g(r.first.p50)} | ${g(r.first.p99)} | ${g(r.deep.p50)} | ${g(r.deep.p99)} |`,
+  );
+}
+for (const note of notes) console.log(`\n- ${note}`);
