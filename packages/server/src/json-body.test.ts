@@ -73,4 +73,15 @@ describe("readJsonBody", () => {
       await readJsonBody(new Request("http://x/", { method: "POST" }), { optional: true }),
     ).toBeUndefined();
   });
+
+  it("treats an empty optional body without Content-Type as absent, as curl -X POST sends it", async () => {
+    const empty = new Request("http://x/", { method: "POST", body: new Uint8Array(0) });
+    expect(await readJsonBody(empty, { optional: true })).toBeUndefined();
+    const text = new Request("http://x/", { method: "POST", body: new TextEncoder().encode("reason") });
+    expect(await failure(readJsonBody(text, { optional: true }))).toEqual([415, "unsupported_media_type"]);
+    expect(await failure(readJsonBody(new Request("http://x/", { method: "POST" })))).toEqual([
+      415,
+      "unsupported_media_type",
+    ]);
+  });
 });

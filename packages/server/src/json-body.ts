@@ -23,6 +23,15 @@ function isJsonContentType(value: string | null): boolean {
   return type === "application/json";
 }
 
+function unsupportedMediaType(contentType: string | null): ApiError {
+  return new ApiError({
+    status: 415,
+    code: "unsupported_media_type",
+    detail: `Content-Type must be application/json${contentType ? `, not ${contentType}` : ""}.`,
+    headers: { "Accept-Post": "application/json" },
+  });
+}
+
 function tooLarge(maxBytes: number): ApiError {
   return new ApiError({
     status: 413,
@@ -78,16 +87,14 @@ export async function readBodyBytes(
 export async function readJsonBody(request: Request, options: ReadJsonBodyOptions = {}): Promise<unknown> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
   const contentType = request.headers.get("content-type");
-  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
-  if (options.optional && !hasBody && contentType === null) return undefined;
-  if (!isJsonContentType(contentType)) {
-    throw new ApiError({
-      status: 415,
-      code: "unsupported_media_type",
-      detail: `Content-Type must be application/json${contentType ? `, not ${contentType}` : ""}.`,
-      headers: { "Accept-Post": "application/json" },
-    });
+  if (options.optional && contentType === null) {
+    // An optional body sent without a Content-Type (curl -X POST sends neither a body nor a
+    // Content-Length) is absent when it is empty; only real content needs to be JSON.
+    const bytes = await readBodyBytes(request, maxBytes);
+    if (bytes.byteLength === 0) return undefined;
+    throw unsupportedMediaType(contentType);
   }
+  if (!isJsonContentType(contentType)) throw unsupportedMediaType(contentType);
   const bytes = await readBodyBytes(request, maxBytes);
   let text: string;
   try {
