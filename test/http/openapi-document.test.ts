@@ -26,6 +26,21 @@ describe("the generated OpenAPI document", () => {
     expect(problem.required).toEqual(["type", "title", "status", "code", "detail"]);
   });
 
+  it("describes the signed event POST under webhooks", () => {
+    const hook = (
+      doc as { webhooks?: Record<string, { post: { parameters: { name: string }[]; requestBody: unknown } }> }
+    ).webhooks?.event?.post;
+    expect(hook?.parameters.map((p) => p.name)).toEqual([
+      "X-Service-Signature",
+      "X-Service-Timestamp",
+      "X-Service-Event",
+    ]);
+    expect(hook?.requestBody).toEqual({
+      required: true,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/WebhookEvent" } } },
+    });
+  });
+
   it("follows a configured base path", async () => {
     const other = createApi({ basePath: "/collections/v1/" });
     expect(other.basePath).toBe("/collections/v1");

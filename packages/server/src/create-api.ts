@@ -1,5 +1,10 @@
 import { createBuiltInCaseSystem } from "@incasso/case-system";
-import { createOrderEngine, type IncassoStore, type OrderEngineOptions } from "@incasso/core";
+import {
+  createOrderEngine,
+  type IncassoStore,
+  type OrderEngineOptions,
+  WebhookEventSchema,
+} from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 import { H3, type H3Event } from "h3";
 import { FastResponse } from "srvx";
@@ -238,6 +243,23 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       description: "Submit collection orders, read and steer them, and use the public WIK and court tools.",
       tags: plugins.flatMap((p) => p.tags ?? []),
       ...(options.publicUrl ? { serverUrl: options.publicUrl } : {}),
+      webhooks: [
+        {
+          name: "event",
+          summary: "A change on one of the client's cases (or a ping), POSTed to its registered endpoint",
+          description:
+            "Verify X-Service-Signature over the raw body before parsing it, and reject a timestamp more than " +
+            "300 seconds away (spec section Events). Tolerate unknown event types and fields.",
+          schema: WebhookEventSchema,
+          headers: {
+            "X-Service-Signature": {
+              description: 'Hex HMAC-SHA256 of `timestamp + "." + raw body`, keyed with the signing secret.',
+            },
+            "X-Service-Timestamp": { description: "Unix seconds at signing." },
+            "X-Service-Event": { description: "The event type." },
+          },
+        },
+      ],
     });
     return document;
   }
