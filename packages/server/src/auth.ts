@@ -1,5 +1,13 @@
-import { authenticateApiKey, type IncassoStore, type Principal, parseBearerToken } from "@incasso/core";
+import {
+  hashApiKey,
+  type IncassoStore,
+  isWellFormedApiKey,
+  type Principal,
+  parseBearerToken,
+  principalOfKey,
+} from "@incasso/core";
 import { ApiError } from "./api-error.js";
+import { apiKeyCacheOf } from "./api-key-cache.js";
 import type { RouteAuth, RouteContext } from "./plugin.js";
 
 /** Where the authenticated principal lives in `ctx.state`. */
@@ -53,9 +61,30 @@ export function requirePrincipal(ctx: Pick<RouteContext, "state">): Principal {
 }
 
 /**
+ * The principal of a key, from the store's short-lived key cache or else from the database (spec
+ * section Authentication, rule 3: malformed, unknown and revoked are all "no principal"). Only a
+ * valid key is cached, for a few seconds (docs/decisions/auth-key-cache.md).
+ *
+ * @example
+ * const principal = await authenticateKey(store, "svc_test_...");
+ */
+export async function authenticateKey(store: IncassoStore, key: string): Promise<Principal | undefined> {
+  if (!isWellFormedApiKey(key)) return undefined;
+  const hash = hashApiKey(key);
+  const cache = apiKeyCacheOf(store);
+  const cached = cache.get(hash);
+  if (cached !== undefined) return cached;
+  const record = await store.apiKeys.findByHash(hash);
+  if (record === undefined || record.revokedAt !== null) return undefined;
+  const principal = principalOfKey(record);
+  cache.set(hash, principal);
+  return principal;
+}
+
+/**
  * Authenticates one request for a route: reads the Bearer key strictly (malformed, overlong,
- * non-ASCII or injected values never reach the database), looks it up, and puts the principal into
- * `ctx.state`. A `required` route without a valid key gets 401 `unauthorized`; an `optional` one
+ * non-ASCII or injected values never reach the database), looks it up (through the key cache of
+ * {@link authenticateKey}), and puts the principal into `ctx.state`. A `required` route without a valid key gets 401 `unauthorized`; an `optional` one
  * (GET /ping) continues without a principal (docs/decisions/auth-ping-invalid-key.md).
  *
  * @example
@@ -70,7 +99,7 @@ export async function authenticateRequest(
   const header = ctx.request.headers.get("authorization");
   const token = parseBearerToken(header);
   const principal =
-    token !== undefined && store !== undefined ? await authenticateApiKey(store, token) : undefined;
+    token !== undefined && store !== undefined ? await authenticateKey(store, token) : undefined;
   if (principal !== undefined) {
     ctx.state[PRINCIPAL_STATE_KEY] = principal;
     return;

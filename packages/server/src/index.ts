@@ -1,5 +1,15 @@
 export { ApiError, type ApiErrorInit, type FieldError, isApiError, validationError } from "./api-error.js";
 export {
+  API_KEY_CACHE_MAX_ENTRIES,
+  API_KEY_CACHE_TTL_MS,
+  ApiKeyCache,
+  type ApiKeyCacheOptions,
+  apiKeyCacheOf,
+  forgetApiKey,
+  setApiKeyCache,
+} from "./api-key-cache.js";
+export {
+  authenticateKey,
   authenticateRequest,
   PRINCIPAL_STATE_KEY,
   principalOf,

@@ -8,6 +8,7 @@ import {
   type UdfFieldDefinition,
 } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
+import { forgetApiKey } from "../api-key-cache.js";
 import {
   directWebhookOperations,
   type WebhookOperations,
@@ -122,7 +123,13 @@ export function directOperations(
       };
     },
     listKeys: async () => (await store.apiKeys.list()).map(keySummary),
-    revokeKey: async (id) => keySummary(await revokeApiKey(store, id)),
+    revokeKey: async (id) => {
+      const record = await revokeApiKey(store, id);
+      // A server on this store in this process stops accepting the key now, not after the key
+      // cache's TTL (docs/decisions/auth-key-cache.md).
+      forgetApiKey(store, id);
+      return keySummary(record);
+    },
     setUdf: (input) => setUdfField(store, input),
     listUdf: (organisation) => listUdfFields(store, organisation),
     removeUdf: (input) => removeUdfField(store, input),
