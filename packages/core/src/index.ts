@@ -62,6 +62,7 @@ export type {
   OrderRepository,
   Organisation,
   OrganisationRepository,
+  RateLimitHit,
   RateLimitRepository,
   StoredResponse,
   StoreRepositories,

@@ -227,7 +227,23 @@ export interface IdempotencyRepository {
 }
 
 /**
- * Fixed-window counters shared by every server instance on the same database.
+ * One window of {@link RateLimitRepository.incrementAll}.
+ *
+ * @example
+ * const hit: RateLimitHit = { bucket: "orders:key_1:minute:60", windowStart, expiresAt: windowEnd, limit: 30 };
+ */
+export interface RateLimitHit {
+  bucket: string;
+  windowStart: Date;
+  expiresAt: Date;
+  /** The window's limit; later windows are not counted once this one is over it. */
+  limit: number;
+}
+
+/**
+ * Fixed-window counters shared by every server instance on the same database. An implementation
+ * may commit counters without waiting for them to be durable (a crash may lose a few increments,
+ * which a rate limit can afford: docs/decisions/storage-rate-limit-counters.md).
  *
  * @example
  * const count = await store.rateLimits.increment("orders:key_1:60", windowStart, windowEnd);
@@ -235,6 +251,13 @@ export interface IdempotencyRepository {
 export interface RateLimitRepository {
   /** Adds one hit to the window and returns the hits counted so far, this one included. */
   increment(bucket: string, windowStart: Date, expiresAt: Date): Promise<number>;
+  /**
+   * Adds one hit to each window in order, in one statement (one round trip, one commit), and
+   * returns the counts so far: a window is counted only when every window before it is still
+   * within its `limit` after this hit, so the result is shorter when an earlier window refused
+   * (a request refused by the minute limit does not count against the day). Buckets must differ.
+   */
+  incrementAll(hits: readonly RateLimitHit[]): Promise<number[]>;
   /** Deletes windows that ended before `now`; returns how many. */
   prune(now: Date): Promise<number>;
 }

@@ -1,8 +1,18 @@
 import type { Principal } from "@incasso/core";
-import { describe, expect, it } from "vitest";
+import { openStore, type SqlStore } from "@incasso/store-sql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyRateLimit, ordersRateLimit } from "./key-rate-limits.js";
 import type { RouteContext } from "./plugin.js";
-import { MemoryRateLimiter } from "./rate-limit.js";
+import { MemoryRateLimiter, type RateLimiter } from "./rate-limit.js";
+import { StoreRateLimiter } from "./store-rate-limiter.js";
+
+let store: SqlStore;
+beforeAll(async () => {
+  store = await openStore();
+});
+afterAll(async () => {
+  await store.close();
+});
 
 const principal: Principal = {
   keyId: "key_0000000000000001",
@@ -45,9 +55,13 @@ async function outcome(guard: (c: RouteContext) => unknown, c: RouteContext) {
   }
 }
 
-describe("ordersRateLimit", () => {
+// The same rules whether the windows are counted one by one in memory or in one database statement.
+describe.each([
+  ["in memory", (): RateLimiter => new MemoryRateLimiter()],
+  ["in the database, both windows at once", (): RateLimiter => new StoreRateLimiter(store)],
+])("ordersRateLimit, counters %s", (_name, limiter) => {
   it("applies the key's minute and day limits; headers report the minute window", async () => {
-    const guard = ordersRateLimit({ limiter: new MemoryRateLimiter() });
+    const guard = ordersRateLimit({ limiter: limiter() });
     expect(await outcome(guard, ctx("2026-11-21T10:00:15Z"))).toEqual({
       status: 200,
       headers: { "ratelimit-limit": "2", "ratelimit-remaining": "1", "ratelimit-reset": "45" },
@@ -72,7 +86,7 @@ describe("ordersRateLimit", () => {
 
   it("needs a principal: without one it is 401", async () => {
     expect(
-      await outcome(ordersRateLimit({ limiter: new MemoryRateLimiter() }), ctx("2026-11-21T10:00:00Z", null)),
+      await outcome(ordersRateLimit({ limiter: limiter() }), ctx("2026-11-21T10:00:00Z", null)),
     ).toMatchObject({
       status: 401,
       code: "unauthorized",

@@ -3,6 +3,7 @@ import { ApiError } from "./api-error.js";
 import { requirePrincipal } from "./auth.js";
 import type { RouteGuard } from "./plugin.js";
 import type { RateLimiter, RateLimitState } from "./rate-limit.js";
+import { isMultiWindowRateLimiter } from "./store-rate-limiter.js";
 
 const MINUTE = 60;
 const DAY = 86_400;
@@ -46,20 +47,27 @@ export function ordersRateLimit(options: OrdersRateLimitOptions): RouteGuard {
   return async (ctx) => {
     const principal = requirePrincipal(ctx);
     const now = ctx.now();
-    const minute = await options.limiter.hit(
-      `orders:${principal.keyId}:minute`,
-      principal.rateLimits.perMinute,
-      MINUTE,
-      now,
-    );
+    const minuteKey = `orders:${principal.keyId}:minute`;
+    const dayKey = `orders:${principal.keyId}:day`;
+    if (isMultiWindowRateLimiter(options.limiter)) {
+      // Both windows in one statement: one round trip and one commit instead of two.
+      const [minute, day] = await options.limiter.hitAll(
+        [
+          { key: minuteKey, limit: principal.rateLimits.perMinute, windowSeconds: MINUTE },
+          { key: dayKey, limit: principal.rateLimits.perDay, windowSeconds: DAY },
+        ],
+        now,
+      );
+      if (minute === undefined) throw new Error("The rate limiter counted no window.");
+      setHeaders(ctx.responseHeaders, minute);
+      if (!minute.allowed) throw rateLimited(minute, "minute");
+      if (day !== undefined && !day.allowed) throw rateLimited(day, "day (UTC)");
+      return;
+    }
+    const minute = await options.limiter.hit(minuteKey, principal.rateLimits.perMinute, MINUTE, now);
     setHeaders(ctx.responseHeaders, minute);
     if (!minute.allowed) throw rateLimited(minute, "minute");
-    const day = await options.limiter.hit(
-      `orders:${principal.keyId}:day`,
-      principal.rateLimits.perDay,
-      DAY,
-      now,
-    );
+    const day = await options.limiter.hit(dayKey, principal.rateLimits.perDay, DAY, now);
     if (!day.allowed) throw rateLimited(day, "day (UTC)");
   };
 }

@@ -386,6 +386,37 @@ export function describeStoreConformance(target: StoreTarget): void {
         expect(await store.rateLimits.increment("b2", T0, at(60))).toBe(1);
       });
 
+      it("counts several windows in one call, stopping after the first over its limit", async () => {
+        const hits = [
+          { bucket: "all:minute", windowStart: T0, expiresAt: at(60), limit: 2 },
+          { bucket: "all:day", windowStart: T0, expiresAt: at(86_400), limit: 3 },
+        ];
+        expect(await store.rateLimits.incrementAll(hits)).toEqual([1, 1]);
+        expect(await store.rateLimits.incrementAll(hits)).toEqual([2, 2]);
+        // Over the minute limit: the day window is not counted.
+        expect(await store.rateLimits.incrementAll(hits)).toEqual([3]);
+        expect(await store.rateLimits.increment("all:day", T0, at(86_400))).toBe(3);
+        // Next minute: counted in both; the day is now over its limit.
+        const next = [{ ...hits[0], windowStart: at(60), expiresAt: at(120) }, hits[1]] as typeof hits;
+        expect(await store.rateLimits.incrementAll(next)).toEqual([1, 4]);
+        expect(await store.rateLimits.incrementAll([])).toEqual([]);
+        expect(await store.rateLimits.incrementAll([hits[0] as (typeof hits)[0]])).toEqual([4]);
+      });
+
+      it("counts windows of concurrent calls without losing one", async () => {
+        const hits = [
+          { bucket: "race:minute", windowStart: T0, expiresAt: at(60), limit: 1_000 },
+          { bucket: "race:day", windowStart: T0, expiresAt: at(86_400), limit: 1_000 },
+        ];
+        const results = await Promise.all(
+          Array.from({ length: 20 }, () => store.rateLimits.incrementAll(hits)),
+        );
+        const sorted = (i: number) => results.map((r) => r[i]).sort((a, b) => (a ?? 0) - (b ?? 0));
+        const expected = Array.from({ length: 20 }, (_, i) => i + 1);
+        expect(sorted(0)).toEqual(expected);
+        expect(sorted(1)).toEqual(expected);
+      });
+
       it("prunes windows that have ended", async () => {
         await store.rateLimits.increment("p1", T0, at(60));
         expect(await store.rateLimits.prune(at(59))).toBe(0);
