@@ -1,8 +1,7 @@
-import { signWebhook, type WebhookEvent } from "@incasso/webhook-signing";
+import { MAX_WEBHOOK_BODY_BYTES, signWebhook, type WebhookEvent } from "@incasso/webhook-signing";
 import { serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookHandler } from "./handler.js";
-import { MAX_WEBHOOK_BODY_BYTES } from "./read-raw-body.js";
 
 const SECRET = "whsec_example_fetch";
 // Pretty-printed, non-ASCII: any re-serialisation on the way would break the signature.

@@ -1,9 +1,10 @@
 import {
   constructWebhookEvent,
   isWebhookVerificationError,
+  MAX_WEBHOOK_BODY_BYTES,
+  readWebhookBody,
   type WebhookEvent,
 } from "@incasso/webhook-signing";
-import { MAX_WEBHOOK_BODY_BYTES, readRawBody } from "./read-raw-body.js";
 
 export interface WebhookHandlerOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -29,7 +30,7 @@ export function createWebhookHandler(
     // can be checked, so anyone could otherwise make this handler buffer any amount. Not
     // request.json() (re-serialising changes the bytes) and not request.text() (it would replace
     // invalid UTF-8 instead of letting verification see it).
-    const rawBody = await readRawBody(request);
+    const rawBody = await readWebhookBody(request);
     if (rawBody === null) {
       return problem(413, "payload_too_large", `The body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes.`);
     }

@@ -1,8 +1,7 @@
-import { signWebhook, type WebhookEvent } from "@incasso/webhook-signing";
+import { MAX_WEBHOOK_BODY_BYTES, signWebhook, type WebhookEvent } from "@incasso/webhook-signing";
 import { serve } from "h3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app.js";
-import { MAX_WEBHOOK_BODY_BYTES } from "./read-raw-body.js";
 
 const SECRET = "whsec_example_h3";
 // Pretty-printed, non-ASCII: any re-serialisation on the way would break the signature.

@@ -1,10 +1,11 @@
 import {
   constructWebhookEvent,
   isWebhookVerificationError,
+  MAX_WEBHOOK_BODY_BYTES,
+  readWebhookBody,
   type WebhookEvent,
 } from "@incasso/webhook-signing";
 import { H3 } from "h3";
-import { MAX_WEBHOOK_BODY_BYTES, readRawBody } from "./read-raw-body.js";
 
 export interface WebhookOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -15,14 +16,14 @@ export interface WebhookOptions {
 
 /**
  * An h3 v2 app with the webhook route. In h3 v2 `event.req` is a web Request, so the raw body is
- * read from its stream (readRawBody, at most 1 MiB); h3's readBody() would parse the JSON and lose
+ * read from its stream (readWebhookBody, at most 1 MiB); h3's readBody() would parse the JSON and lose
  * the exact bytes.
  */
 export function createApp(options: WebhookOptions): H3 {
   return new H3().post("/webhooks/incasso", async (event) => {
     // Capped: the body is read before the signature can be checked, so anyone could otherwise
     // make this route buffer any amount.
-    const rawBody = await readRawBody(event.req);
+    const rawBody = await readWebhookBody(event.req);
     if (rawBody === null) {
       return problem(413, "payload_too_large", `The body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes.`);
     }
