@@ -1,19 +1,14 @@
+import { type KnownWebhookEventType, WEBHOOK_EVENT_TYPES } from "@incasso/webhook-signing";
+
 /**
- * The event types the spec lists (Events, "Event types"), in the spec's order. The five case
- * types are emitted by a case system; `ping` only by the operator (`incasso webhooks ping`,
- * docs/decisions/webhooks-ping.md).
+ * The event types the spec lists (Events, "Event types"), in the spec's order: the same list the
+ * receiving side checks against. The five case types are emitted by a case system; `ping` only by
+ * the operator (`incasso webhooks ping`, docs/decisions/webhooks-ping.md).
  *
  * @example
  * WEBHOOK_EVENT_TYPES.includes("case.closed"); // true
  */
-export const WEBHOOK_EVENT_TYPES = [
-  "payment.received",
-  "correspondence.sent",
-  "invoice.updated",
-  "case.updated",
-  "case.closed",
-  "ping",
-] as const;
+export { WEBHOOK_EVENT_TYPES };
 
 /**
  * One of the event types the spec lists.
@@ -21,7 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
  * @example
  * const type: WebhookEventType = "payment.received";
  */
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export type WebhookEventType = KnownWebhookEventType;
 
 /**
  * The types a case change produces: every listed type except `ping`.
