@@ -42,6 +42,7 @@ export {
 export { createCreditor, listCreditors, toCreditor } from "./creditors.js";
 export * from "./engine/index.js";
 export { CORE_ERROR_CODES, CoreError, type CoreErrorCode, isCoreError } from "./errors.js";
+export { formatFieldPath, zodIssuesToFieldErrors } from "./field-errors.js";
 export { newId } from "./ids.js";
 export * from "./orders/index.js";
 export { type Principal, principalOfKey } from "./principal.js";

@@ -109,5 +109,14 @@ function formatMessage(format: string): string {
  * (decision orders-field-errors).
  */
 export function issuesToFieldErrors(issues: ReadonlyArray<Issue>, input: unknown): FieldError[] {
-  return issues.map((issue) => toFieldError(issue, input));
+  return issues.flatMap((issue) =>
+    // A strict object names every unknown key in one issue; the spec's errors[] has one item a field.
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((key) => ({
+          field: formatFieldPath([...issue.path, key]),
+          code: "unknown_field",
+          message: "is not a known field",
+        }))
+      : [toFieldError(issue, input)],
+  );
 }
