@@ -1,4 +1,5 @@
 import type { SqlDatabase } from "./database.js";
+import { CASE_HANDLING_MIGRATIONS } from "./migrations-case-handling.js";
 import { ORDER_MIGRATIONS } from "./migrations-orders.js";
 import { WEBHOOK_MIGRATIONS } from "./migrations-webhooks.js";
 
@@ -92,6 +93,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...ORDER_MIGRATIONS,
   // Webhook delivery owns versions 20 and up (issue 9).
   ...WEBHOOK_MIGRATIONS,
+  // Case handling (tasks resolved, letters) owns versions 30 to 39 (issue 9).
+  ...CASE_HANDLING_MIGRATIONS,
 ];
 
 // Any constant works; it only has to be the same in every process that migrates this database.
