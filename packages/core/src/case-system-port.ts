@@ -111,6 +111,23 @@ export interface CaseTaskInput {
 }
 
 /**
+ * What {@link CaseSystem.orderPlaced} is told: a live order is on its case and stored.
+ *
+ * @example
+ * const placed: OrderPlacedInput = { orderId: "ord_0123456789abcdef", organisationId: "org_0123456789abcdef",
+ *   caseNumber: "2026-000001", caseNew: true, type: "pre-incasso", at: new Date() };
+ */
+export interface OrderPlacedInput {
+  orderId: string;
+  organisationId: string;
+  caseNumber: string;
+  /** False when the order was added to an open case (spec Order.case.new). */
+  caseNew: boolean;
+  type: "pre-incasso" | "incasso";
+  at: Date;
+}
+
+/**
  * The live state of a case (spec OrderStatus.case).
  *
  * @example
@@ -179,6 +196,13 @@ export interface CaseSystem {
   }): Promise<void>;
   /** Places a task for a handler on the case. */
   addTask(input: CaseTaskInput): Promise<void>;
+  /**
+   * Optional: called once the order is stored, with every step of its placement done, so a case
+   * system can act on the order as a whole (the built-in one produces the statutory 14-day letter
+   * for a pre-incasso order, spec CreateOrder.type). Must be idempotent on the order id. A throw is
+   * logged and the order stands: it was answered already.
+   */
+  orderPlaced?(input: OrderPlacedInput): Promise<void>;
   /** The live state of a case of the organisation; undefined when the case system does not know it. */
   caseState(query: {
     organisationId: string;

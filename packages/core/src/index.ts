@@ -28,6 +28,7 @@ export type {
   CaseTaskInput,
   OpenCase,
   OpenCaseQuery,
+  OrderPlacedInput,
 } from "./case-system-port.js";
 export {
   type CreateCreditorRequest,

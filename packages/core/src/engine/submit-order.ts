@@ -224,5 +224,41 @@ export async function submitOrder(
     warnings,
     createdAt: now,
   });
+  if (caseNumber !== null)
+    await afterPlacement(engine, { orderId, principal, caseNumber, caseNew, order, now });
   return toOrder(stored);
+}
+
+// After the order row exists, so whatever the case system does now (a letter and its
+// correspondence.sent event) can name an order the client can already read. The order stands
+// whatever happens here: a failure is only logged (decision case-system-wik-letter).
+async function afterPlacement(
+  engine: OrderEngine,
+  input: {
+    orderId: string;
+    principal: Principal;
+    caseNumber: string;
+    caseNew: boolean;
+    order: { type: "pre-incasso" | "incasso" };
+    now: Date;
+  },
+): Promise<void> {
+  const hook = engine.caseSystem.orderPlaced;
+  if (hook === undefined) return;
+  try {
+    await hook.call(engine.caseSystem, {
+      orderId: input.orderId,
+      organisationId: input.principal.organisationId,
+      caseNumber: input.caseNumber,
+      caseNew: input.caseNew,
+      type: input.order.type,
+      at: input.now,
+    });
+  } catch (error) {
+    engine.logger.warn("case system failed to finish a placed order; the order stands", {
+      orderId: input.orderId,
+      caseNumber: input.caseNumber,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
