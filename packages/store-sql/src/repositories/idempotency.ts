@@ -4,7 +4,7 @@ import { toDate, ts } from "../internal/sql-errors.js";
 
 interface Row {
   fingerprint: string;
-  state: "in_progress" | "completed" | null;
+  state: "in_progress" | "completed";
   lease_expires_at: Date | null;
   response_status: number | null;
   response_headers: Record<string, string> | null;
@@ -12,10 +12,8 @@ interface Row {
 }
 
 /**
- * Idempotency-Key records on SQL. A claim is one statement, an INSERT … ON CONFLICT DO UPDATE …
- * WHERE that also returns the record holding the key when the claim is not ours, so of two
- * concurrent requests with one key exactly one wins, on PGlite and on PostgreSQL alike, and a
- * replay or conflict costs one round trip. Every write here is a durable commit.
+ * Idempotency-Key records on SQL. A claim is one INSERT … ON CONFLICT DO UPDATE … WHERE, so of two
+ * concurrent requests with one key exactly one wins, on PGlite and on PostgreSQL alike.
  *
  * @example
  * const claim = await idempotencyRepository(db).claim({ scope, key, fingerprint, token, now, leaseSeconds: 30, retentionSeconds: 86_400 });
@@ -27,37 +25,29 @@ export function idempotencyRepository(db: Executor): IdempotencyRepository {
       const lease = new Date(now + input.leaseSeconds * 1000);
       const expires = new Date(now + input.retentionSeconds * 1000);
       for (let attempt = 0; attempt < 3; attempt++) {
-        // One statement, one round trip: the claim, and when it is not ours, the record that holds
-        // the key. Taken over only when the old record is past its retention, or still in progress
-        // with its lease run out (its request crashed): a key is never wedged longer than one
-        // lease. The SELECT half sees the statement's snapshot; a holder that committed after it
-        // started is not in it, and the loop asks again.
-        const { rows } = await db.query<Row & { claimed: string | null }>(
-          `WITH claimed AS (
-             INSERT INTO idempotency_keys AS i (scope, key, fingerprint, state, token, lease_expires_at,
-               created_at, expires_at)
-             VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $7)
-             ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,
-               state = 'in_progress', token = EXCLUDED.token, lease_expires_at = EXCLUDED.lease_expires_at,
-               created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
-               response_status = NULL, response_headers = NULL, response_body = NULL
-             WHERE i.expires_at <= EXCLUDED.created_at
-                OR (i.state = 'in_progress' AND i.lease_expires_at <= EXCLUDED.created_at)
-             RETURNING token
-           )
-           SELECT c.token AS claimed, NULL AS fingerprint, NULL AS state, NULL AS lease_expires_at,
-             NULL AS response_status, NULL AS response_headers, NULL AS response_body
-           FROM claimed c
-           UNION ALL
-           SELECT NULL, k.fingerprint, k.state, k.lease_expires_at, k.response_status,
-             k.response_headers, k.response_body
-           FROM idempotency_keys k
-           WHERE k.scope = $1 AND k.key = $2 AND NOT EXISTS (SELECT 1 FROM claimed)`,
+        // Taken over only when the old record is past its retention, or still in progress with its
+        // lease run out (its request crashed): a key is never wedged longer than one lease.
+        const claimed = await db.query<{ token: string }>(
+          `INSERT INTO idempotency_keys AS i (scope, key, fingerprint, state, token, lease_expires_at,
+             created_at, expires_at)
+           VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $7)
+           ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,
+             state = 'in_progress', token = EXCLUDED.token, lease_expires_at = EXCLUDED.lease_expires_at,
+             created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
+             response_status = NULL, response_headers = NULL, response_body = NULL
+           WHERE i.expires_at <= EXCLUDED.created_at
+              OR (i.state = 'in_progress' AND i.lease_expires_at <= EXCLUDED.created_at)
+           RETURNING token`,
           [input.scope, input.key, input.fingerprint, input.token, ts(lease), ts(input.now), ts(expires)],
         );
+        if (claimed.rows[0]?.token === input.token) return { outcome: "claimed", token: input.token };
+        const { rows } = await db.query<Row>(
+          `SELECT fingerprint, state, lease_expires_at, response_status, response_headers, response_body
+           FROM idempotency_keys WHERE scope = $1 AND key = $2`,
+          [input.scope, input.key],
+        );
         const row = rows[0];
-        if (row?.claimed === input.token) return { outcome: "claimed", token: input.token };
-        if (!row || row.state === null) continue; // pruned, released or committed in between: again
+        if (!row) continue; // pruned or released in between: claim again
         if (row.state === "completed") {
           const response: StoredResponse = {
             status: row.response_status ?? 500,
