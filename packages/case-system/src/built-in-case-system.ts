@@ -1,12 +1,41 @@
 import { randomBytes } from "node:crypto";
-import type { CaseState, CaseSystem } from "@incasso/core";
+import type { CaseState, CaseSystem, OrderPlacedInput } from "@incasso/core";
 import { type Executor, repositories, type SqlStore } from "@incasso/store-sql";
-import { computeCaseBalance } from "./case-balance.js";
+import { type CaseBalance, computeCaseBalance } from "./case-balance.js";
 import type { CaseChange, CaseChangeListener } from "./case-change.js";
 import { type CaseStatus, isCaseStatus, isOpenStatus } from "./case-statuses.js";
 import { CaseSystemError } from "./errors.js";
 import { type CaseDetails, selectCaseDetails } from "./internal/case-details.js";
 import * as q from "./internal/case-queries.js";
+import { amsterdamDay } from "./internal/dutch-format.js";
+import * as h from "./internal/handler-queries.js";
+import { renderWikLetterPdf } from "./render-wik-letter.js";
+import { webhookEventForChange } from "./webhook-events.js";
+import { composeWikLetter } from "./wik-letter.js";
+
+/**
+ * A case in {@link BuiltInCaseSystem.listCases}.
+ *
+ * @example
+ * const cases: CaseListItem[] = await caseSystem.listCases({ open: true });
+ */
+export type CaseListItem = h.CaseListItem;
+
+/**
+ * A task in {@link BuiltInCaseSystem.listTasks}, with its case and organisation.
+ *
+ * @example
+ * const open: CaseTask[] = await caseSystem.listTasks({ status: "open" });
+ */
+export type CaseTask = h.TaskRow;
+
+/**
+ * A letter of a case without its bytes ({@link BuiltInCaseSystem.readLetter} has them).
+ *
+ * @example
+ * const letters: CaseLetter[] = (await caseSystem.getCase({ caseNumber }))?.letters ?? [];
+ */
+export type CaseLetter = h.LetterRow;
 
 /**
  * Options of {@link createBuiltInCaseSystem}.
@@ -22,6 +51,12 @@ export interface BuiltInCaseSystemOptions {
    * repositories of that transaction: the place to write webhook outbox rows atomically.
    */
   onChange?: CaseChangeListener;
+  /**
+   * Write the spec's webhook events into the store's outbox in the transaction of each change that
+   * sends one (see `caseChangeEvent`; decision case-system-webhook-events). Default true; false for
+   * a host that sends its own events from `onChange`.
+   */
+  webhookEvents?: boolean;
   /** The clock of the handler functions; default the system clock. */
   now?: () => Date;
 }
@@ -42,7 +77,11 @@ export interface BuiltInCaseSystem extends CaseSystem {
    * then on the balance includes costs and interest); `Gesloten` closes the case.
    */
   setStatus(input: { caseNumber: string; status: CaseStatus; at?: Date }): Promise<void>;
-  /** Books a payment on the case (for a reported payment: with the task it answers). */
+  /**
+   * Books a payment on the case. With `taskId`, the payment report it answers: the task must be a
+   * `payments` task of the case, and it is marked done with its control request in the same
+   * transaction.
+   */
   bookPayment(input: {
     caseNumber: string;
     amountCents: number;
@@ -50,8 +89,61 @@ export interface BuiltInCaseSystem extends CaseSystem {
     taskId?: string;
     at?: Date;
   }): Promise<{ paymentId: string }>;
-  /** Marks a task done. */
-  completeTask(input: { caseNumber: string; taskId: string; at?: Date }): Promise<void>;
+  /**
+   * Marks an open task done and moves the order's control request to `done`; a repeat changes
+   * nothing. Without `caseNumber` the task is found by its id.
+   */
+  completeTask(input: {
+    caseNumber?: string;
+    taskId: string;
+    note?: string | null;
+    at?: Date;
+  }): Promise<void>;
+  /** Rejects an open task with the handler's reason and moves the order's control request to `rejected`. */
+  rejectTask(input: {
+    caseNumber?: string;
+    taskId: string;
+    reason?: string | null;
+    at?: Date;
+  }): Promise<void>;
+  /** Tasks oldest first; by default every status, at most 100. */
+  listTasks(query?: {
+    status?: CaseTask["status"];
+    caseNumber?: string;
+    organisationId?: string;
+    limit?: number;
+  }): Promise<CaseTask[]>;
+  /** One task, or undefined. */
+  getTask(query: { taskId: string }): Promise<CaseTask | undefined>;
+  /** Cases newest first; at most 100 unless `limit` says otherwise. */
+  listCases(query?: {
+    organisationId?: string;
+    caseNumber?: string;
+    status?: CaseStatus;
+    open?: boolean;
+    limit?: number;
+  }): Promise<CaseListItem[]>;
+  /** Moves the case to `Gesloten` (sends `case.closed`); closing a closed case changes nothing. */
+  closeCase(input: { caseNumber: string; at?: Date }): Promise<void>;
+  /**
+   * Produces the statutory 14-day letter of the case as a PDF (every invoice on the case, costs on
+   * their sum), stores it on the case and records it as sent, which sends `correspondence.sent`.
+   * With `orderId` it is that order's letter and made once (a repeat returns the stored one).
+   */
+  sendLetter(input: {
+    caseNumber: string;
+    orderId?: string;
+    at?: Date;
+  }): Promise<CaseLetter & { bytes: Uint8Array }>;
+  /** A stored letter with its bytes. */
+  readLetter(input: {
+    caseNumber: string;
+    letterId: string;
+  }): Promise<(CaseLetter & { bytes: Uint8Array }) | undefined>;
+  /** The balance of the case today (Europe/Amsterdam), whether or not treatment has started. */
+  caseBalance(query: { caseNumber: string; today?: string }): Promise<CaseBalance | undefined>;
+  /** Produces the 14-day letter for a pre-incasso order once it is placed (CaseSystem port). */
+  orderPlaced(input: OrderPlacedInput): Promise<void>;
   /** Adds a handler's note. */
   addNote(input: { caseNumber: string; text: string; at?: Date }): Promise<{ noteId: string }>;
   /** The bytes of a stored attachment. */
@@ -73,6 +165,22 @@ function notOnCase(orderId: string, caseNumber: string): CaseSystemError {
   return new CaseSystemError("order_not_on_case", `Order ${orderId} is not on case ${caseNumber}.`);
 }
 
+function taskNotFound(taskId: string, caseNumber?: string): CaseSystemError {
+  return new CaseSystemError(
+    "task_not_found",
+    caseNumber === undefined ? `No task ${taskId}.` : `No task ${taskId} on case ${caseNumber}.`,
+  );
+}
+
+function taskNotOpen(task: { id: string; status: string }): CaseSystemError {
+  return new CaseSystemError("task_not_open", `Task ${task.id} is ${task.status} already.`);
+}
+
+/** Lists return at most 100 rows unless asked for up to 1000. */
+function listLimit(limit: number | undefined): number {
+  return Math.min(Math.max(1, Math.trunc(limit ?? 100)), 1000);
+}
+
 /**
  * Creates the built-in case system on the store's database (decisions case-system-*.md): case
  * numbers `YYYY-NNNNNN`, statuses Nieuw, In behandeling, Aangehouden, Gesloten, debtors with
@@ -89,23 +197,34 @@ function notOnCase(orderId: string, caseNumber: string): CaseSystemError {
 export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): BuiltInCaseSystem {
   const db = options.store.database;
   const listener = options.onChange;
+  const events = options.webhookEvents !== false;
   const clock = options.now ?? (() => new Date());
 
-  // A write and the changes it made. Without a listener a single statement needs no transaction
-  // (it is atomic by itself); with one, the listener's writes must commit with the change.
+  // A write and the changes it made. A single statement that can send no event needs no
+  // transaction without a listener (it is atomic by itself); otherwise the outbox row and the
+  // listener's writes must commit with the change (architecture: transactional outbox).
   async function write<T>(
-    multiStatement: boolean,
+    kind: { multiStatement: boolean; mayEmit: boolean },
     fn: (tx: Executor) => Promise<{ result: T; changes: CaseChange[] }>,
   ): Promise<T> {
-    if (listener === undefined) {
-      return multiStatement ? db.transaction(async (tx) => (await fn(tx)).result) : (await fn(db)).result;
+    if (listener === undefined && !(events && kind.mayEmit)) {
+      return kind.multiStatement
+        ? db.transaction(async (tx) => (await fn(tx)).result)
+        : (await fn(db)).result;
     }
     return db.transaction(async (tx) => {
       const { result, changes } = await fn(tx);
-      for (const change of changes) await listener(change, { db: tx, repositories: repositories(tx) });
+      const repos = repositories(tx);
+      for (const change of changes) {
+        const event = events ? webhookEventForChange(change) : undefined;
+        if (event !== undefined) await repos.outbox.enqueue(event);
+        if (listener !== undefined) await listener(change, { db: tx, repositories: repos });
+      }
       return result;
     });
   }
+  const single = { multiStatement: false, mayEmit: false };
+  const handler = { multiStatement: true, mayEmit: true };
 
   const change = (owner: q.Owner, at: Date) => ({
     caseNumber: owner.caseNumber,
@@ -121,12 +240,138 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
     return owner;
   }
 
+  function balanceOf(row: q.CaseStateRow, today: string): CaseBalance {
+    const invoices = typeof row.invoices === "string" ? JSON.parse(row.invoices) : row.invoices;
+    return computeCaseBalance({
+      invoices: (invoices as { amount_cents: number | string; due_date: string }[]).map((i) => ({
+        amountCents: Number(i.amount_cents),
+        dueDate: i.due_date,
+      })),
+      paidCents: Number(row.paid_cents),
+      consumer: row.consumer,
+      today,
+    });
+  }
+
+  function setStatus(input: { caseNumber: string; status: CaseStatus; at?: Date }): Promise<void> {
+    if (!isCaseStatus(input.status)) {
+      return Promise.reject(
+        new CaseSystemError("invalid_status", `Unknown case status ${String(input.status)}.`),
+      );
+    }
+    const at = input.at ?? clock();
+    return write(handler, async (tx) => {
+      const { rows } = await tx.query<{ status: CaseStatus }>(
+        "SELECT status FROM cases WHERE case_number = $1 FOR UPDATE",
+        [input.caseNumber],
+      );
+      const from = rows[0]?.status;
+      if (from === undefined) throw notFound(input.caseNumber);
+      if (from === input.status) return { result: undefined, changes: [] };
+      await tx.query(
+        `UPDATE cases SET status = $2, open = $3, updated_at = $4,
+           treatment_started_at = CASE WHEN $2 = 'In behandeling' THEN COALESCE(treatment_started_at, $4) ELSE treatment_started_at END,
+           closed_at = CASE WHEN $3 THEN NULL ELSE $4 END
+         WHERE case_number = $1`,
+        [input.caseNumber, input.status, isOpenStatus(input.status), at.toISOString()],
+      );
+      const owner = await requireOwner(tx, input.caseNumber);
+      return {
+        result: undefined,
+        changes: [{ ...change(owner, at), kind: "status_changed", from, to: input.status }],
+      };
+    });
+  }
+
+  // Done or rejected: the task and its order's control request move on together.
+  function resolve(
+    input: { caseNumber?: string; taskId: string; at?: Date },
+    status: "done" | "rejected",
+    resolution: string | null,
+  ): Promise<void> {
+    const at = input.at ?? clock();
+    return write(handler, async (tx) => {
+      const task = await h.findTask(tx, input.taskId, true);
+      if (task === undefined || (input.caseNumber !== undefined && task.caseNumber !== input.caseNumber)) {
+        throw taskNotFound(input.taskId, input.caseNumber);
+      }
+      // Doing a done task again changes nothing (a retried command); anything else is a conflict.
+      if (task.status === status && status === "done") return { result: undefined, changes: [] };
+      if (task.status !== "open") throw taskNotOpen(task);
+      await h.resolveTask(tx, { taskId: task.id, status, resolution, at });
+      const owner =
+        (task.orderId === null ? undefined : await q.orderOwner(tx, task.caseNumber, task.orderId)) ??
+        (await requireOwner(tx, task.caseNumber));
+      return {
+        result: undefined,
+        changes: [
+          status === "done"
+            ? { ...change(owner, at), kind: "task_completed", taskId: task.id }
+            : { ...change(owner, at), kind: "task_rejected", taskId: task.id },
+        ],
+      };
+    });
+  }
+
+  async function sendLetter(input: {
+    caseNumber: string;
+    orderId?: string;
+    at?: Date;
+  }): Promise<CaseLetter & { bytes: Uint8Array }> {
+    const at = input.at ?? clock();
+    const details = await selectCaseDetails(db, { caseNumber: input.caseNumber });
+    if (details === undefined) throw notFound(input.caseNumber);
+    const orderId = input.orderId;
+    const order = orderId === undefined ? undefined : details.orders.find((o) => o.orderId === orderId);
+    if (orderId !== undefined && order === undefined) throw notOnCase(orderId, input.caseNumber);
+    const letterDate = amsterdamDay(at);
+    const letter = composeWikLetter({
+      letterDate,
+      caseNumber: details.caseNumber,
+      reference: order === undefined ? details.reference : order.reference,
+      creditorName: details.creditor.name,
+      debtors: details.debtors,
+      invoices: details.invoices,
+      paidCents: details.payments.reduce((sum, p) => sum + p.amountCents, 0),
+    });
+    const bytes = await renderWikLetterPdf(letter, { date: at });
+    const row: CaseLetter = {
+      id: `let_${randomBytes(8).toString("hex")}`,
+      caseNumber: details.caseNumber,
+      orderId: orderId ?? null,
+      kind: "wik_letter",
+      filename: `aanmaning-${details.caseNumber}-${letterDate}.pdf`,
+      letterDate,
+      principalCents: letter.outstandingCents,
+      collectionCostsCents: letter.collectionCostsCents,
+      sizeBytes: bytes.byteLength,
+      sentAt: at,
+    };
+    const inserted = await write(handler, async (tx) => {
+      const added = await h.insertLetter(tx, { ...row, content: bytes });
+      if (!added) return { result: false, changes: [] };
+      const owner =
+        (orderId === undefined ? undefined : await q.orderOwner(tx, details.caseNumber, orderId)) ??
+        (await requireOwner(tx, details.caseNumber));
+      return {
+        result: true,
+        changes: [{ ...change(owner, at), kind: "letter_sent", letterId: row.id, letterKind: "wik_letter" }],
+      };
+    });
+    if (inserted) return { ...row, bytes };
+    // The order's letter was made by an earlier call: that one stands.
+    const stored = orderId === undefined ? undefined : await h.letterOfOrder(db, orderId);
+    const existing = stored && (await h.readLetter(db, stored.caseNumber, stored.id));
+    if (!existing) throw new CaseSystemError("letter_not_found", `No letter for order ${orderId}.`);
+    return existing;
+  }
+
   return {
     findOpenCases: (query) =>
       query.customerNumbers.length === 0 ? Promise.resolve([]) : q.findOpenCases(db, query),
 
     openCase: (input) =>
-      write(false, async (tx) => {
+      write(single, async (tx) => {
         const year = Number(YEAR.format(input.at));
         const { caseNumber, opened } = await q.openCase(tx, input, year);
         const owner = {
@@ -142,7 +387,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       }),
 
     joinCase: (input) =>
-      write(false, async (tx) => {
+      write(single, async (tx) => {
         const joined = await q.joinCase(tx, input);
         if (joined === undefined) {
           throw new CaseSystemError(
@@ -163,7 +408,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       }),
 
     setDebtorAddress: (input) =>
-      write(false, async (tx) => {
+      write(single, async (tx) => {
         const at = clock();
         const owner = await q.setDebtorAddress(tx, { ...input, at });
         if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
@@ -174,7 +419,8 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       }),
 
     addInvoice: (input) =>
-      write(false, async (tx) => {
+      // A merged order's invoice sends invoice.updated, so this write may emit.
+      write({ multiStatement: false, mayEmit: true }, async (tx) => {
         const at = clock();
         const owner = await q.addInvoice(tx, { ...input, at });
         if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
@@ -188,13 +434,14 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
                     ...change(owner, at),
                     kind: "invoice_added",
                     invoiceNumber: input.invoice.invoice_number,
+                    merged: owner.merged === true,
                   },
                 ],
         };
       }),
 
     storeAttachment: (input) =>
-      write(false, async (tx) => {
+      write(single, async (tx) => {
         const at = clock();
         const owner = await q.storeAttachment(tx, { ...input, at });
         if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
@@ -208,7 +455,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       }),
 
     addTask: (input) =>
-      write(false, async (tx) => {
+      write(single, async (tx) => {
         const owner = await q.addTask(tx, input);
         if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
         return {
@@ -232,52 +479,13 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       if (row === undefined) return undefined;
       const state: CaseState = { caseNumber: row.case_number, status: row.status, open: row.open };
       // Spec OrderStatus.case.balance_due_cents: only once the case is in treatment.
-      if (row.in_treatment) {
-        const invoices = typeof row.invoices === "string" ? JSON.parse(row.invoices) : row.invoices;
-        state.balanceDueCents = computeCaseBalance({
-          invoices: (invoices as { amount_cents: number | string; due_date: string }[]).map((i) => ({
-            amountCents: Number(i.amount_cents),
-            dueDate: i.due_date,
-          })),
-          paidCents: Number(row.paid_cents),
-          consumer: row.consumer,
-          today: query.today,
-        }).balanceDueCents;
-      }
+      if (row.in_treatment) state.balanceDueCents = balanceOf(row, query.today).balanceDueCents;
       return state;
     },
 
     getCase: (query) => selectCaseDetails(db, query),
 
-    setStatus: (input) => {
-      if (!isCaseStatus(input.status)) {
-        return Promise.reject(
-          new CaseSystemError("invalid_status", `Unknown case status ${String(input.status)}.`),
-        );
-      }
-      const at = input.at ?? clock();
-      return write(true, async (tx) => {
-        const { rows } = await tx.query<{ status: CaseStatus }>(
-          "SELECT status FROM cases WHERE case_number = $1 FOR UPDATE",
-          [input.caseNumber],
-        );
-        const from = rows[0]?.status;
-        if (from === undefined) throw notFound(input.caseNumber);
-        if (from === input.status) return { result: undefined, changes: [] };
-        await tx.query(
-          `UPDATE cases SET status = $2, open = $3, updated_at = $4,
-             treatment_started_at = CASE WHEN $2 = 'In behandeling' THEN COALESCE(treatment_started_at, $4) ELSE treatment_started_at END,
-             closed_at = CASE WHEN $3 THEN NULL ELSE $4 END
-           WHERE case_number = $1`,
-          [input.caseNumber, input.status, isOpenStatus(input.status), at.toISOString()],
-        );
-        const owner = await requireOwner(tx, input.caseNumber);
-        return {
-          result: undefined,
-          changes: [{ ...change(owner, at), kind: "status_changed", from, to: input.status }],
-        };
-      });
-    },
+    setStatus,
 
     bookPayment: (input) => {
       if (
@@ -294,8 +502,25 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       }
       const at = input.at ?? clock();
       const paymentId = `pay_${randomBytes(8).toString("hex")}`;
-      return write(true, async (tx) => {
-        const owner = await requireOwner(tx, input.caseNumber);
+      return write(handler, async (tx) => {
+        let owner = await requireOwner(tx, input.caseNumber);
+        const changes: CaseChange[] = [];
+        if (input.taskId !== undefined) {
+          const task = await h.findTask(tx, input.taskId, true);
+          if (task === undefined || task.caseNumber !== input.caseNumber) throw taskNotFound(input.taskId);
+          if (task.kind !== "payments") {
+            throw new CaseSystemError(
+              "invalid_task",
+              `Task ${input.taskId} is a ${task.kind} request, not a payment report.`,
+            );
+          }
+          if (task.status !== "open") throw taskNotOpen(task);
+          // The payment answers this order's report: its event names that order.
+          if (task.orderId !== null)
+            owner = (await q.orderOwner(tx, input.caseNumber, task.orderId)) ?? owner;
+          await h.resolveTask(tx, { taskId: task.id, status: "done", resolution: null, at });
+          changes.push({ ...change(owner, at), kind: "task_completed", taskId: task.id });
+        }
         await tx.query(
           `INSERT INTO case_payments (id, case_number, amount_cents, payment_date, task_id, booked_at)
            VALUES ($1, $2, $3, $4::date, $5, $6)`,
@@ -308,51 +533,51 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
             at.toISOString(),
           ],
         );
-        return {
-          result: { paymentId },
-          changes: [
-            {
-              ...change(owner, at),
-              kind: "payment_booked",
-              paymentId,
-              amountCents: input.amountCents,
-              paymentDate: input.paymentDate,
-            },
-          ],
-        };
+        changes.unshift({
+          ...change(owner, at),
+          kind: "payment_booked",
+          paymentId,
+          amountCents: input.amountCents,
+          paymentDate: input.paymentDate,
+        });
+        return { result: { paymentId }, changes };
       });
     },
 
-    completeTask: (input) => {
-      const at = input.at ?? clock();
-      return write(true, async (tx) => {
-        const { rowCount } = await tx.query(
-          "UPDATE case_tasks SET status = 'done', completed_at = $3 WHERE id = $1 AND case_number = $2 AND status = 'open'",
-          [input.taskId, input.caseNumber, at.toISOString()],
-        );
-        if (rowCount === 0) {
-          const { rows } = await tx.query("SELECT 1 FROM case_tasks WHERE id = $1 AND case_number = $2", [
-            input.taskId,
-            input.caseNumber,
-          ]);
-          if (rows.length === 0)
-            throw new CaseSystemError(
-              "task_not_found",
-              `No task ${input.taskId} on case ${input.caseNumber}.`,
-            );
-          return { result: undefined, changes: [] };
-        }
-        const owner = await requireOwner(tx, input.caseNumber);
-        return {
-          result: undefined,
-          changes: [{ ...change(owner, at), kind: "task_completed", taskId: input.taskId }],
-        };
-      });
+    completeTask: (input) => resolve(input, "done", input.note ?? null),
+
+    rejectTask: (input) => resolve(input, "rejected", input.reason ?? null),
+
+    listTasks: (query = {}) => h.listTasks(db, { ...query, limit: listLimit(query.limit) }),
+
+    getTask: (query) => h.findTask(db, query.taskId),
+
+    listCases: (query = {}) => h.listCases(db, { ...query, limit: listLimit(query.limit) }),
+
+    closeCase: (input) =>
+      setStatus({ caseNumber: input.caseNumber, status: "Gesloten", ...(input.at ? { at: input.at } : {}) }),
+
+    sendLetter: (input) => sendLetter(input),
+
+    readLetter: (input) => h.readLetter(db, input.caseNumber, input.letterId),
+
+    async caseBalance(query) {
+      const row = await q.selectCaseState(db, { caseNumber: query.caseNumber });
+      if (row === undefined) return undefined;
+      return balanceOf(row, query.today ?? amsterdamDay(clock()));
+    },
+
+    async orderPlaced(input) {
+      // Spec CreateOrder.type: for `pre-incasso` "the service first sends a cost-free statutory
+      // reminder letter"; made once per order (decision case-system-wik-letter).
+      if (input.type !== "pre-incasso") return;
+      if ((await h.letterOfOrder(db, input.orderId)) !== undefined) return;
+      await sendLetter({ caseNumber: input.caseNumber, orderId: input.orderId, at: input.at });
     },
 
     addNote: (input) => {
       const at = input.at ?? clock();
-      return write(true, async (tx) => {
+      return write({ multiStatement: true, mayEmit: false }, async (tx) => {
         const owner = await requireOwner(tx, input.caseNumber);
         const { rows } = await tx.query<{ id: string | number }>(
           "INSERT INTO case_notes (case_number, order_id, kind, text, created_at) VALUES ($1, NULL, 'handler', $2, $3) RETURNING id",

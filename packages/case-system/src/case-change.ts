@@ -7,7 +7,8 @@ import type { CaseStatus } from "./case-statuses.js";
  * {@link CaseChangeListener} inside the transaction that made the change. `orderId` is the order
  * the change concerns (for a case-level change: the order that opened the case) and `reference`
  * the client's reference of that order, which is what a webhook event carries (spec Events:
- * `data.order_id`, `data.case_number`, `data.reference`).
+ * `data.order_id`, `data.case_number`, `data.reference`). A task's change concerns the order whose
+ * control request it is; a letter made for an order, that order (decision case-system-webhook-events).
  *
  * @example
  * const change: CaseChange = { kind: "payment_booked", caseNumber: "2026-000001", organisationId: "org_0123456789abcdef",
@@ -23,10 +24,17 @@ export type CaseChange = {
   | { kind: "case_opened" }
   | { kind: "order_added" }
   | { kind: "debtor_address_set"; debtorIndex: number }
-  | { kind: "invoice_added"; invoiceNumber: string }
+  | {
+      kind: "invoice_added";
+      invoiceNumber: string;
+      /** True when the order joined a case another order opened (a merge, spec Order.case.new false). */
+      merged: boolean;
+    }
   | { kind: "attachment_stored"; filename: string }
   | { kind: "task_added"; taskId: string; action: "hold" | "withdraw" | "payments" }
   | { kind: "task_completed"; taskId: string }
+  | { kind: "task_rejected"; taskId: string }
+  | { kind: "letter_sent"; letterId: string; letterKind: "wik_letter" }
   | { kind: "status_changed"; from: CaseStatus; to: CaseStatus }
   | { kind: "payment_booked"; paymentId: string; amountCents: number; paymentDate: string }
   | { kind: "note_added"; noteId: string }

@@ -7,7 +7,13 @@
  * | `order_not_on_case` | an item of an order that is not on this case |
  * | `invalid_status` | not one of CASE_STATUSES |
  * | `invalid_payment` | an amount below 1 cent or a date that is not YYYY-MM-DD |
- * | `task_not_found` | no such task on the case |
+ * | `task_not_found` | no such task (on the case) |
+ * | `task_not_open` | the task was done or rejected already |
+ * | `invalid_task` | a payment booked for a task that is not a payment report |
+ * | `no_invoices` | a letter for a case without invoices |
+ * | `nothing_outstanding` | a letter for a case whose payments cover the principal |
+ * | `letter_not_found` | no such letter on the case |
+ * | `invalid_request` | a handler request that breaks its schema (createCaseHandler) |
  *
  * @example
  * CASE_SYSTEM_ERROR_CODES.includes("case_not_found"); // true
@@ -18,6 +24,12 @@ export const CASE_SYSTEM_ERROR_CODES = [
   "invalid_status",
   "invalid_payment",
   "task_not_found",
+  "task_not_open",
+  "invalid_task",
+  "no_invoices",
+  "nothing_outstanding",
+  "letter_not_found",
+  "invalid_request",
 ] as const;
 
 /**

@@ -1,10 +1,45 @@
 export {
   type BuiltInCaseSystem,
   type BuiltInCaseSystemOptions,
+  type CaseLetter,
+  type CaseListItem,
+  type CaseTask,
   createBuiltInCaseSystem,
 } from "./built-in-case-system.js";
 export { type CaseBalance, type CaseBalanceInput, computeCaseBalance } from "./case-balance.js";
 export type { CaseChange, CaseChangeListener, CaseTransaction } from "./case-change.js";
+export {
+  type CaseBalanceView,
+  type CaseHandler,
+  type CaseLetterView,
+  type CaseList,
+  type CasePayment,
+  type CaseSummary,
+  type CaseTaskList,
+  type CaseTaskView,
+  type CaseView,
+  createCaseHandler,
+  type SentLetter,
+} from "./case-handler.js";
+export {
+  BookPaymentRequestSchema,
+  CaseBalanceViewSchema,
+  CaseLetterViewSchema,
+  CaseListSchema,
+  CaseNumberRequestSchema,
+  CasePaymentSchema,
+  CaseStatusSchema,
+  CaseSummarySchema,
+  CaseTaskListSchema,
+  CaseTaskViewSchema,
+  CaseViewSchema,
+  ListCasesRequestSchema,
+  ListTasksRequestSchema,
+  ResolveTaskRequestSchema,
+  SentLetterSchema,
+  SetCaseStatusRequestSchema,
+  ShowCaseRequestSchema,
+} from "./case-handler-schemas.js";
 export { CASE_NUMBER_PATTERN, formatCaseNumber } from "./case-number.js";
 export { CASE_STATUSES, type CaseStatus, isCaseStatus, isOpenStatus } from "./case-statuses.js";
 export {
@@ -14,3 +49,11 @@ export {
   isCaseSystemError,
 } from "./errors.js";
 export type { CaseDetails } from "./internal/case-details.js";
+export { renderWikLetterPdf } from "./render-wik-letter.js";
+export { CASE_EVENT_NAMES, caseChangeEvent, webhookEventForChange } from "./webhook-events.js";
+export {
+  composeWikLetter,
+  type WikLetter,
+  type WikLetterBlock,
+  type WikLetterInput,
+} from "./wik-letter.js";

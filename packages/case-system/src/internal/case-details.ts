@@ -1,5 +1,6 @@
 import type { Executor } from "@incasso/store-sql";
 import type { CaseStatus } from "../case-statuses.js";
+import { type LetterRow, listLetters } from "./handler-queries.js";
 
 /**
  * Everything the built-in case system holds about one case, for a handler's screen, the CLI or a
@@ -63,11 +64,16 @@ export interface CaseDetails {
     reason: string | null;
     amountCents: number | null;
     paymentDate: string | null;
-    status: "open" | "done";
+    status: "open" | "done" | "rejected";
+    /** The handler's note when rejecting (or completing) it. */
+    resolution: string | null;
     createdAt: Date;
+    /** When it was done or rejected. */
     completedAt: Date | null;
   }[];
   payments: { id: string; amountCents: number; paymentDate: string; taskId: string | null; bookedAt: Date }[];
+  /** Letters made and recorded as sent (the 14-day letter), oldest first, without their bytes. */
+  letters: LetterRow[];
 }
 
 const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
@@ -85,7 +91,7 @@ export async function selectCaseDetails(
   const c = rows[0];
   if (c === undefined) return undefined;
   const n = [query.caseNumber];
-  const [orders, debtors, invoices, attachments, notes, tasks, payments] = await Promise.all([
+  const [orders, debtors, invoices, attachments, notes, tasks, payments, letters] = await Promise.all([
     db.query<Row>("SELECT * FROM case_orders WHERE case_number = $1 ORDER BY added_at, order_id", n),
     db.query<Row>("SELECT * FROM case_debtors WHERE case_number = $1 ORDER BY order_id, position", n),
     db.query<Row>(
@@ -100,13 +106,14 @@ export async function selectCaseDetails(
     db.query<Row>("SELECT * FROM case_notes WHERE case_number = $1 ORDER BY id", n),
     db.query<Row>(
       `SELECT id, order_id, kind, instructions, reason, amount_cents, payment_date::text AS payment_date, status,
-         created_at, completed_at FROM case_tasks WHERE case_number = $1 ORDER BY created_at, id`,
+         resolution, created_at, completed_at FROM case_tasks WHERE case_number = $1 ORDER BY created_at, id`,
       n,
     ),
     db.query<Row>(
       "SELECT id, amount_cents, payment_date::text AS payment_date, task_id, booked_at FROM case_payments WHERE case_number = $1 ORDER BY booked_at, id",
       n,
     ),
+    listLetters(db, query.caseNumber),
   ]);
   return {
     caseNumber: String(c.case_number),
@@ -184,7 +191,8 @@ export async function selectCaseDetails(
       reason: (r.reason as string | null) ?? null,
       amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
       paymentDate: (r.payment_date as string | null) ?? null,
-      status: r.status as "open" | "done",
+      status: r.status as "open" | "done" | "rejected",
+      resolution: (r.resolution as string | null) ?? null,
       createdAt: date(r.created_at),
       completedAt: maybeDate(r.completed_at),
     })),
@@ -195,5 +203,6 @@ export async function selectCaseDetails(
       taskId: (r.task_id as string | null) ?? null,
       bookedAt: date(r.booked_at),
     })),
+    letters,
   };
 }

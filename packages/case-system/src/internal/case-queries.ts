@@ -18,6 +18,8 @@ export interface Owner {
   organisationId: string;
   orderId: string;
   reference: string | null;
+  /** True when the order joined a case another order opened. */
+  merged?: boolean;
 }
 
 const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
@@ -165,24 +167,40 @@ export async function joinCase(
 
 // Items of an order are inserted only when the order is on that case (the SELECT from case_orders),
 // and at most once (the primary key on order id and position).
-const OWNER_OF = `SELECT co.case_number, c.organisation_id, co.order_id, co.reference
+const OWNER_OF = `SELECT co.case_number, c.organisation_id, co.order_id, co.reference,
+    c.opened_by_order_id <> co.order_id AS merged
   FROM case_orders co JOIN cases c ON c.case_number = co.case_number`;
 
-function owner(row: {
-  case_number: string;
-  organisation_id: string;
-  order_id: string;
-  reference: string | null;
-}): Owner {
+function owner(row: OwnerRow): Owner {
   return {
     caseNumber: row.case_number,
     organisationId: row.organisation_id,
     orderId: row.order_id,
     reference: row.reference,
+    ...(row.merged === undefined ? {} : { merged: Boolean(row.merged) }),
   };
 }
 
-type OwnerRow = { case_number: string; organisation_id: string; order_id: string; reference: string | null };
+type OwnerRow = {
+  case_number: string;
+  organisation_id: string;
+  order_id: string;
+  reference: string | null;
+  merged?: boolean;
+};
+
+/** The order a case item belongs to, when it is on the case; undefined otherwise. */
+export async function orderOwner(
+  db: Executor,
+  caseNumber: string,
+  orderId: string,
+): Promise<Owner | undefined> {
+  const { rows } = await db.query<OwnerRow>(`${OWNER_OF} WHERE co.case_number = $1 AND co.order_id = $2`, [
+    caseNumber,
+    orderId,
+  ]);
+  return rows[0] ? owner(rows[0]) : undefined;
+}
 
 export async function setDebtorAddress(
   db: Executor,
