@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { issueApiKey } from "@incasso/core";
 import pkg from "../package.json" with { type: "json" };
+import { CASES_HELP, casesCommand, tasksCommand } from "./cli/cases.js";
 import { startServeWebhooks, WEBHOOKS_HELP, webhooksCommand, workerCommand } from "./cli/webhooks.js";
 import { createApi } from "./create-api.js";
 import { openStoreFor, type StorageFlags, storageTarget, withOperations } from "./internal/cli-store.js";
@@ -23,7 +24,7 @@ Usage:
   incasso udf set --organisation NAME --name FIELD --type text|number|boolean|date
   incasso udf list --organisation NAME [--json]
   incasso udf remove --organisation NAME --name FIELD
-${WEBHOOKS_HELP}  incasso --version                     print the version
+${WEBHOOKS_HELP}${CASES_HELP}  incasso --version                     print the version
   incasso --help                        show this help
 
 Storage (every command): --data-dir DIR (embedded PostgreSQL, default ./.data) or
@@ -277,6 +278,8 @@ async function main(argv: string[]): Promise<void> {
   if (command === "udf") return udf(rest);
   if (command === "webhooks") return webhooksCommand(rest);
   if (command === "worker") return workerCommand(rest);
+  if (command === "cases") return casesCommand(rest);
+  if (command === "tasks") return tasksCommand(rest);
   process.stderr.write(`incasso: unknown command "${command}"\n\n${HELP}`);
   process.exitCode = 2;
 }

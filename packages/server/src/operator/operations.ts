@@ -14,6 +14,7 @@ import {
   type WebhookOperations,
   type WebhookOperationsOptions,
 } from "../webhooks/webhook-operations.js";
+import { type CaseOperations, directCaseOperations } from "./case-operations.js";
 
 /**
  * A key as the operator sees it: settings, never the secret.
@@ -60,7 +61,7 @@ export interface CreateKeyInput {
  * @example
  * const { key } = await operations.createKey({ organisation: "Acme BV", mode: "test" });
  */
-export interface OperatorOperations extends WebhookOperations {
+export interface OperatorOperations extends WebhookOperations, CaseOperations {
   createKey(input: CreateKeyInput): Promise<KeySummary & { key: string; organisation_created: boolean }>;
   listKeys(): Promise<KeySummary[]>;
   revokeKey(id: string): Promise<KeySummary>;
@@ -106,6 +107,7 @@ export function directOperations(
 ): OperatorOperations {
   return {
     ...directWebhookOperations(store, options.webhooks),
+    ...directCaseOperations(store),
     async createKey(input) {
       const issued = await issueApiKey(store, {
         organisation: input.organisation,

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { remoteWebhookOperations } from "../webhooks/webhook-operations.js";
+import { remoteCaseOperations } from "./case-operations.js";
 import type { OperatorOperations } from "./operations.js";
 import { OPERATOR_FILE, type OperatorEndpointInfo } from "./operator-endpoint.js";
 
@@ -58,6 +59,7 @@ export function remoteOperations(info: OperatorEndpointInfo): OperatorOperations
   };
   return {
     ...remoteWebhookOperations(call),
+    ...remoteCaseOperations(call),
     createKey: (input) => call("create-key", input),
     listKeys: () => call("list-keys"),
     revokeKey: (id) => call("revoke-key", { id }),

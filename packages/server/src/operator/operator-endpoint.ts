@@ -3,8 +3,10 @@ import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { isCaseSystemError } from "@incasso/case-system";
 import { isCoreError, isWebhookError } from "@incasso/core";
 import { dispatchWebhookOperation } from "../webhooks/webhook-operations.js";
+import { dispatchCaseOperation } from "./case-operations.js";
 import type { OperatorOperations } from "./operations.js";
 
 /** The file in the data directory that tells the CLI where the running server listens. */
@@ -77,7 +79,9 @@ async function dispatch(
     case "migrate":
       return operations.migrate();
     default:
-      return dispatchWebhookOperation(operations, op, args);
+      return (
+        (await dispatchWebhookOperation(operations, op, args)) ?? dispatchCaseOperation(operations, op, args)
+      );
   }
 }
 
@@ -117,13 +121,17 @@ export async function startOperatorEndpoint(options: {
           result === undefined
             ? send(404, { error: { code: "not_found", message: `No operation ${op}.` } })
             : send(200, { result }),
-        (error: unknown) =>
-          send(isCoreError(error) || isWebhookError(error) ? 422 : 500, {
+        (error: unknown) => {
+          // A refusal with a stable code (a missing case, a task no longer open) is the caller's
+          // to read; anything else is the server's fault.
+          const known = isCoreError(error) || isWebhookError(error) || isCaseSystemError(error);
+          send(known ? 422 : 500, {
             error: {
-              code: isCoreError(error) || isWebhookError(error) ? error.code : "internal_error",
+              code: known ? error.code : "internal_error",
               message: error instanceof Error ? error.message : String(error),
             },
-          }),
+          });
+        },
       );
   });
   await new Promise<void>((resolve, reject) => {
