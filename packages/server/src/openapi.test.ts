@@ -130,7 +130,7 @@ describe("component names", () => {
     const schemas = d.components.schemas as Record<string, { required?: string[] }>;
     expect(schemas.Thing?.required).toEqual(["n", "tag"]);
     expect(schemas.ThingInput?.required).toEqual(["n"]);
-    expect((d.paths["/a"]?.post as { requestBody: unknown }).requestBody).toEqual({
+    expect((d.paths["/a"]?.post as { requestBody: unknown } | undefined)?.requestBody).toEqual({
       required: true,
       content: { "application/json": { schema: { $ref: "#/components/schemas/ThingInput" } } },
     });
