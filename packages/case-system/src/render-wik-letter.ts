@@ -9,8 +9,14 @@ const LEADING = 14.5;
 
 // The standard fonts write WinAnsi only (PDF 32000-1, Annex D). A character outside it loses its
 // accent when it has one (ł stays ?, é stays é), else it becomes "?", so a name never breaks the letter.
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
 function fitText(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
+  let supported = characterSets.get(font);
+  if (supported === undefined) {
+    supported = new Set(font.getCharacterSet());
+    characterSets.set(font, supported);
+  }
   let out = "";
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 63;
@@ -19,7 +25,8 @@ function fitText(text: string, font: PDFFont): string {
       continue;
     }
     const plain = ch.normalize("NFD").replace(/\p{M}/gu, "");
-    out += [...plain].every((c) => supported.has(c.codePointAt(0) ?? 0)) && plain !== "" ? plain : "?";
+    const set = supported;
+    out += [...plain].every((c) => set.has(c.codePointAt(0) ?? 0)) && plain !== "" ? plain : "?";
   }
   return out;
 }
