@@ -44,6 +44,10 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
+    // Pipeline mode: a client writes a statement without waiting for the answer to the one before,
+    // each with its own Sync (so one failing does not swallow the next). Only a transaction has
+    // several statements on one client at once; there it lets BEGIN travel with the first statement.
+    pipeline: true,
     // search_path per connection, so every statement of the repositories lands in the schema.
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
@@ -62,16 +66,30 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
     query: outer.query,
     async transaction(fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
-        await client.query("BEGIN");
+        // BEGIN is sent without waiting for its answer, so the transaction's first statement goes
+        // out behind it in the same round trip (pipeline mode): one round trip less per
+        // transaction. The server runs them in order, so that statement is inside the
+        // transaction. BEGIN itself can only fail with the connection, and then so does
+        // everything behind it; its answer is still checked before COMMIT.
+        const begun = client.query("BEGIN").then(
+          () => undefined,
+          (error: unknown) => error as Error,
+        );
         const result = await fn(executor(client));
+        const beginError = await begun;
+        if (beginError !== undefined) throw beginError;
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        await client.query("ROLLBACK").catch((rollbackError: unknown) => {
+          // A client that cannot roll back is not put back in the pool in an open transaction.
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),
