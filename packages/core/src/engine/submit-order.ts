@@ -12,6 +12,7 @@ import type { Principal } from "../principal.js";
 import { amsterdamDate } from "./internal/amsterdam-date.js";
 import { toOrder } from "./internal/order-views.js";
 import { placeOnCase } from "./internal/place-on-case.js";
+import { UdfDefinitionsCache } from "./internal/udf-definitions-cache.js";
 import { testModeWarning } from "./internal/warning-messages.js";
 import type { OrderEngine } from "./order-engine.js";
 import { OrderEngineError } from "./order-engine-error.js";
@@ -31,6 +32,17 @@ export interface SubmitOrderOptions {
    * this id is stored already, it is returned as it was and nothing is done again.
    */
   orderId?: string;
+}
+
+// One cache per engine, made on its first order (the engine is a plain object of settings).
+const udfCaches = new WeakMap<OrderEngine, UdfDefinitionsCache>();
+function udfDefinitions(engine: OrderEngine, organisationId: string) {
+  let cache = udfCaches.get(engine);
+  if (cache === undefined) {
+    cache = new UdfDefinitionsCache(engine.store, engine.udfDefinitionsTtlMs);
+    udfCaches.set(engine, cache);
+  }
+  return cache.get(organisationId);
 }
 
 const PROBLEM_MESSAGES = {
@@ -149,10 +161,9 @@ export async function submitOrder(
       "Creditor management is not activated for this key; leave out creditor or ask the operator to activate it.",
     );
   }
-  const definitions = await engine.store.udfFields.list(principal.organisationId);
   const validation = validateCreateOrder(body, {
     today: amsterdamDate(now),
-    udfDefinitions: definitions.map((d) => ({ name: d.name, type: d.type })),
+    udfDefinitions: await udfDefinitions(engine, principal.organisationId),
     maxAttachments: engine.attachmentLimits.maxAttachments,
   });
   if (!validation.ok) {
