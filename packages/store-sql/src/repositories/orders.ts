@@ -87,13 +87,13 @@ const ACTION_COLUMNS =
 export function orderRepository(db: Executor): OrderRepository {
   return {
     async insert(input) {
-      const { rows } = await db.query<OrderRow>(
+      const { rows } = await db.query<{ id: string }>(
         `INSERT INTO orders (id, organisation_id, key_id, mode, type, reference, case_number, case_new,
            creditor_id, debtors, customer_numbers, invoice_count, total_amount_cents, metadata, udf_fields,
            warnings, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
          ON CONFLICT (id) DO NOTHING
-         RETURNING *`,
+         RETURNING id`,
         [
           input.id,
           input.organisationId,
@@ -114,7 +114,30 @@ export function orderRepository(db: Executor): OrderRepository {
           ts(input.createdAt),
         ],
       );
-      if (rows[0]) return { order: order(rows[0]), created: true };
+      // Stored as given: the record is the input, not the row read back (no JSON parsed again).
+      // The json columns keep key order and timestamptz keeps the milliseconds of a Date.
+      if (rows[0]) {
+        const { id, organisationId, keyId, mode, type, reference, caseNumber, caseNew, creditorId } = input;
+        const record: OrderRecord = {
+          id,
+          organisationId,
+          keyId,
+          mode,
+          type,
+          reference,
+          caseNumber,
+          caseNew,
+          creditorId,
+          debtors: input.debtors,
+          invoiceCount: input.invoiceCount,
+          totalAmountCents: input.totalAmountCents,
+          metadata: input.metadata,
+          udfFields: input.udfFields,
+          warnings: input.warnings,
+          createdAt: new Date(input.createdAt.getTime()),
+        };
+        return { order: record, created: true };
+      }
       const existing = await db.query<OrderRow>("SELECT * FROM orders WHERE id = $1", [input.id]);
       const row = existing.rows[0];
       if (!row || row.organisation_id !== input.organisationId) {
