@@ -5,7 +5,7 @@
 // Run: pnpm exec tsx packages/server/bench/orders.bench.ts
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 // BENCH_STORES=postgres (or pglite) runs one store only; BENCH_PLAIN_ONLY=1 skips the PDF and list
-// cases (for quick comparisons of the order path). BENCH_POOL sets the PostgreSQL pool size (16).
+// cases (for quick comparisons of the order path). BENCH_POOL sets the PostgreSQL pool size (default the store's, 20).
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import { issueApiKey } from "../../core/src/index.js";
@@ -16,7 +16,8 @@ import { createApi } from "../src/index.js";
 const CONCURRENCY = 16;
 const STORES = process.env.BENCH_STORES ?? "pglite,postgres";
 const PLAIN_ONLY = process.env.BENCH_PLAIN_ONLY === "1";
-const POOL = Number(process.env.BENCH_POOL ?? 16);
+// The store's default pool (20) unless BENCH_POOL says otherwise.
+const POOL = process.env.BENCH_POOL === undefined ? undefined : Number(process.env.BENCH_POOL);
 const PLAIN = { warmup: 200, count: 2000 };
 const PDF = { warmup: 16, count: 96 };
 const LIST = { warmup: 50, count: 500, stored: 100_000 };
@@ -206,7 +207,7 @@ const url =
 const schema = `bench_${randomBytes(4).toString("hex")}`;
 try {
   if (!STORES.includes("postgres")) throw new Error("not asked for (BENCH_STORES)");
-  const pg = await openStore({ databaseUrl: url, schema, maxConnections: POOL });
+  const pg = await openStore({ databaseUrl: url, schema, ...(POOL ? { maxConnections: POOL } : {}) });
   try {
     rows.push(await run("PostgreSQL 127.0.0.1", pg, pdf));
   } finally {
@@ -225,7 +226,7 @@ console.log(
     `${PLAIN.count} pre-incasso orders (3 invoices, no attachment) after ${PLAIN.warmup} warm-up, then ${PLAIN.count} ` +
     `incasso orders alike; ${PDF.count} pre-incasso orders with one ` +
     `${pdfBytes.byteLength}-byte PDF after ${PDF.warmup} warm-up. GET /orders: ${LIST.count} sequential requests ` +
-    `(limit 25) over ${LIST.stored} stored orders after ${LIST.warmup} warm-up. PostgreSQL pool ${POOL}. ` +
+    `(limit 25) over ${LIST.stored} stored orders after ${LIST.warmup} warm-up. PostgreSQL pool ${POOL ?? "20 (default)"}. ` +
     `Load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end.\n`,
 );
 console.log(
