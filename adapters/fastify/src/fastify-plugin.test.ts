@@ -36,6 +36,30 @@ describe("incassoFastify", () => {
     await app.close();
   });
 
+  it("passes a body that a host preParsing hook replaced (decompression and the like) to the API", async () => {
+    const { PassThrough } = await import("node:stream");
+    const app = Fastify();
+    app.addHook("preParsing", async (_request, _reply, payload) => {
+      const replaced = new PassThrough();
+      payload.pipe(replaced);
+      return replaced;
+    });
+    await app.register(incassoFastify, { api: fixtureApi(), prefix: "/api/v1" });
+    const raw = '{"via": "hook"}';
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/v1/__test/echo",
+      headers: { "content-type": "application/json" },
+      payload: raw,
+    });
+    const { createHash } = await import("node:crypto");
+    expect(res.json()).toMatchObject({
+      length: Buffer.byteLength(raw),
+      sha256: createHash("sha256").update(raw).digest("hex"),
+    });
+    await app.close();
+  });
+
   it("answers unknown methods and paths below its prefix with the API's problems", async () => {
     const app = Fastify();
     await app.register(incassoFastify, { api: fixtureApi(), prefix: "/api/v1" });

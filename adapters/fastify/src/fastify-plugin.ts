@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { IncassoApi } from "@incasso/server";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { NodeRequest } from "srvx/node";
 
 /**
  * Options of {@link incassoFastify}: the API, and Fastify's own `prefix`.
@@ -28,6 +29,43 @@ export interface IncassoFastifyOptions {
  * await app.register(incassoFastify, { api: createApi(), prefix: "/api/v1" });
  * await app.listen({ port: 3000 });
  */
+interface FastNodeResponse {
+  _toNodeResponse(): { status: number; headers: string[]; body: unknown };
+}
+
+/**
+ * The request as the API sees it. When the body is Fastify's own raw stream (no host hook replaced
+ * it), srvx's NodeRequest wraps the IncomingMessage lazily, as on the reference server; otherwise a
+ * standard Request carries the (transformed) stream.
+ */
+function toWebRequest(request: FastifyRequest, url: string): Request {
+  const body = request.body instanceof Readable ? request.body : undefined;
+  if (body === undefined || body === request.raw) {
+    const web = new NodeRequest({ req: request.raw }) as Request & { _url: URL };
+    web._url = new URL(url);
+    return web;
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return new Request(url, {
+    method: request.method,
+    headers,
+    body: Readable.toWeb(body) as ReadableStream,
+    duplex: "half",
+  } as RequestInit);
+}
+
+function toReplyBody(body: unknown): Buffer | Readable | null {
+  if (body === null || body === undefined) return null;
+  if (typeof body === "string") return Buffer.from(body);
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (body instanceof ReadableStream) return Readable.fromWeb(body as never);
+  return body as Readable;
+}
+
 export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (fastify, options) => {
   const { api } = options;
   const prefix = fastify.prefix;
@@ -39,21 +77,16 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.slice(prefix.length);
     const url = `http://${request.headers.host ?? "localhost"}${api.basePath}${path.startsWith("/") ? path : `/${path}`}`;
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-    }
-    const stream = request.body instanceof Readable ? request.body : undefined;
-    const response = await api.fetch(
-      new Request(url, {
-        method: request.method,
-        headers,
-        ...(stream ? { body: Readable.toWeb(stream) as ReadableStream, duplex: "half" } : {}),
-      } as RequestInit),
-      { clientIp: request.ip },
-    );
+    const response = await api.fetch(toWebRequest(request, url), { clientIp: request.ip });
     reply.code(response.status);
+    // srvx's fast response hands over status, raw header pairs and body without building a web
+    // Response; anything else is read the standard way.
+    const fast = (response as Partial<FastNodeResponse>)._toNodeResponse?.();
+    if (fast) {
+      for (let i = 0; i < fast.headers.length; i += 2)
+        reply.header(fast.headers[i] as string, fast.headers[i + 1]);
+      return reply.send(toReplyBody(fast.body));
+    }
     response.headers.forEach((value, name) => {
       reply.header(name, value);
     });
