@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createBuiltInCaseSystem, createCaseHandler } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
 import { createApi, createWebhookDispatcher, listen, type WebhookDispatcher } from "@incasso/server";
 import { openStore, type SqlStore } from "@incasso/store-sql";
+import { cliProcesses } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ReceivedDelivery, startReceiver, waitFor } from "./receiver.js";
@@ -181,36 +180,15 @@ describe("case events through the reference server, in process", () => {
 
 // The same through `incasso serve` and the handler's CLI, reaching the server through its
 // operator endpoint, then working on the data directory directly once the server stopped.
-const cli = fileURLToPath(new URL("../../packages/server/src/cli.ts", import.meta.url));
-const children: ChildProcess[] = [];
+const cli = cliProcesses();
+const { start } = cli;
 const dir = mkdtempSync(join(tmpdir(), "incasso-cases-"));
 afterAll(() => {
-  for (const c of children) c.kill("SIGKILL");
+  cli.killAll("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
 
-function start(args: string[]) {
-  const { DATABASE_URL: _ignored, INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: _too, ...env } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env,
-  });
-  children.push(child);
-  return child;
-}
-
-function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = start([...args, "--data-dir", dir]);
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr?.on("data", (c: Buffer) => {
-    err += c.toString();
-  });
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, out, err })));
-}
+const run = (args: string[]) => cli.run([...args, "--data-dir", dir]);
 
 async function json<T>(args: string[]): Promise<T> {
   const result = await run([...args, "--json"]);

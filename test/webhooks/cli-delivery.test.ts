@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { cliProcesses } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ReceivedDelivery, startReceiver } from "./receiver.js";
@@ -10,36 +10,15 @@ import { type ReceivedDelivery, startReceiver } from "./receiver.js";
 // The reference server as an operator runs it (`incasso serve` on an embedded data directory) and
 // the webhook commands reaching it through its operator endpoint, then working on the directory
 // directly once it is stopped. 127.0.0.1 only; private targets allowed for the local receiver.
-const cli = fileURLToPath(new URL("../../packages/server/src/cli.ts", import.meta.url));
-const children: ChildProcess[] = [];
+const cli = cliProcesses();
+const { start } = cli;
 const dir = mkdtempSync(join(tmpdir(), "incasso-webhooks-"));
 afterAll(() => {
-  for (const c of children) c.kill("SIGKILL");
+  cli.killAll("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
 
-function start(args: string[]) {
-  const { DATABASE_URL: _ignored, INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: _too, ...env } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env,
-  });
-  children.push(child);
-  return child;
-}
-
-function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = start([...args, "--data-dir", dir]);
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr?.on("data", (c: Buffer) => {
-    err += c.toString();
-  });
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, out, err })));
-}
+const run = (args: string[]) => cli.run([...args, "--data-dir", dir]);
 
 function serve(): Promise<{ proc: ChildProcess; out: () => string }> {
   const proc = start(["serve", "--port", "0", "--data-dir", dir, "--allow-private-webhook-targets"]);

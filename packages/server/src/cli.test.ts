@@ -1,16 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { cliProcesses } from "@incasso/test-utils";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 
-const cli = fileURLToPath(new URL("./cli.ts", import.meta.url));
-const children: ChildProcess[] = [];
+const cli = cliProcesses();
+const { start, run } = cli;
 const dirs: string[] = [];
-afterEach(() => {
-  for (const c of children.splice(0)) c.kill("SIGTERM");
-});
+afterEach(() => cli.killAll("SIGTERM"));
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
@@ -19,30 +17,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "incasso-cli-"));
   dirs.push(dir);
   return dir;
-}
-
-function start(args: string[], env: Record<string, string> = {}) {
-  const { DATABASE_URL: _ignored, ...rest } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...rest, ...env },
-  });
-  children.push(child);
-  return child;
-}
-
-/** Runs a command to its end. */
-function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = start(args);
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr?.on("data", (c: Buffer) => {
-    err += c.toString();
-  });
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, out, err })));
 }
 
 /** Starts `serve` and resolves with its first lines once it listens. */

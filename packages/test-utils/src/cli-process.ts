@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/**
+ * What a CLI command printed and how it ended.
+ *
+ * @example
+ * const { code, out } = await cli.run(["keys", "list", "--data-dir", dir]);
+ */
+export interface CliResult {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/**
+ * Runs the `incasso` CLI from its TypeScript source in child processes, as an operator would, and
+ * keeps track of them so a test can end them all. The environment's DATABASE_URL and
+ * INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS are removed, so a test decides those with flags.
+ *
+ * @example
+ * const cli = cliProcesses();
+ * afterAll(() => cli.killAll("SIGKILL"));
+ * const { code, out } = await cli.run(["keys", "create", "--organisation", "Acme", "--mode", "test", "--data-dir", dir]);
+ */
+export function cliProcesses() {
+  const entry = fileURLToPath(new URL("../../server/src/cli.ts", import.meta.url));
+  const children: ChildProcess[] = [];
+  const {
+    DATABASE_URL: _databaseUrl,
+    INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: _allowPrivate,
+    ...baseEnv
+  } = process.env;
+
+  /** Starts a command and returns its process; its output is piped. */
+  function start(args: string[], env: Record<string, string> = {}): ChildProcess {
+    const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...baseEnv, ...env },
+    });
+    children.push(child);
+    return child;
+  }
+
+  /** Runs a command to its end. */
+  function run(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+    const child = start(args, env);
+    let out = "";
+    let err = "";
+    child.stdout?.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr?.on("data", (c: Buffer) => {
+      err += c.toString();
+    });
+    return new Promise((resolve) => child.on("exit", (code) => resolve({ code, out, err })));
+  }
+
+  /** Ends every process started so far. */
+  function killAll(signal: NodeJS.Signals = "SIGTERM"): void {
+    for (const child of children.splice(0)) child.kill(signal);
+  }
+
+  return { start, run, killAll };
+}
