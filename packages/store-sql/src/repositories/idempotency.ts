@@ -1,5 +1,6 @@
 import type { IdempotencyRepository, StoredResponse } from "@incasso/core";
 import type { Executor } from "../database.js";
+import { ASYNC_COMMIT } from "../internal/async-commit.js";
 import { toDate, ts } from "../internal/sql-errors.js";
 
 interface Row {
@@ -19,6 +20,14 @@ interface Row {
  * const claim = await idempotencyRepository(db).claim({ scope, key, fingerprint, token, now, leaseSeconds: 30, retentionSeconds: 86_400 });
  */
 export function idempotencyRepository(db: Executor): IdempotencyRepository {
+  // The claim and the completion commit without waiting for the WAL flush when sent on the
+  // database itself (decision storage-idempotency-round-trips): the WAL is written in order, so the
+  // request's own durable writes flush the claim before them, and a completion lost in a database
+  // crash leaves the state a failed completion already leaves (the lease runs out, a retry takes
+  // over and the derived order id finds the order). Inside a caller's transaction it is left out.
+  const asyncCommit = "transaction" in db;
+  const withCommit = asyncCommit ? `WITH s AS (${ASYNC_COMMIT}) ` : "";
+  const fromCommit = asyncCommit ? "FROM s" : "";
   return {
     async claim(input) {
       const now = input.now.getTime();
@@ -28,9 +37,9 @@ export function idempotencyRepository(db: Executor): IdempotencyRepository {
         // Taken over only when the old record is past its retention, or still in progress with its
         // lease run out (its request crashed): a key is never wedged longer than one lease.
         const claimed = await db.query<{ token: string }>(
-          `INSERT INTO idempotency_keys AS i (scope, key, fingerprint, state, token, lease_expires_at,
-             created_at, expires_at)
-           VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $7)
+          `${withCommit}INSERT INTO idempotency_keys AS i (scope, key, fingerprint, state, token,
+             lease_expires_at, created_at, expires_at)
+           SELECT $1, $2, $3, 'in_progress', $4, $5::timestamptz, $6::timestamptz, $7::timestamptz ${fromCommit}
            ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,
              state = 'in_progress', token = EXCLUDED.token, lease_expires_at = EXCLUDED.lease_expires_at,
              created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
@@ -66,8 +75,8 @@ export function idempotencyRepository(db: Executor): IdempotencyRepository {
     },
     async complete(input) {
       const { rowCount } = await db.query(
-        `UPDATE idempotency_keys SET state = 'completed', lease_expires_at = NULL, response_status = $4,
-           response_headers = $5::jsonb, response_body = $6
+        `${withCommit}UPDATE idempotency_keys SET state = 'completed', lease_expires_at = NULL,
+           response_status = $4, response_headers = $5::jsonb, response_body = $6 ${fromCommit}
          WHERE scope = $1 AND key = $2 AND token = $3 AND state = 'in_progress'`,
         [
           input.scope,

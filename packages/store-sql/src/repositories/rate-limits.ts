@@ -1,12 +1,7 @@
 import type { RateLimitHit, RateLimitRepository } from "@incasso/core";
 import type { Executor } from "../database.js";
+import { ASYNC_COMMIT } from "../internal/async-commit.js";
 import { ts } from "../internal/sql-errors.js";
-
-// Commits this statement's transaction without waiting for the WAL flush
-// (docs/decisions/storage-rate-limit-counters.md). `set_config(..., true)` lasts to the end of the
-// transaction, which for a statement sent on its own is that statement; PostgreSQL reads the
-// setting at commit.
-const ASYNC_COMMIT = "SELECT set_config('synchronous_commit', 'off', true)";
 
 const UPSERT = `INSERT INTO rate_limit_counters AS c (bucket, window_start, count, expires_at)`;
 const ON_CONFLICT = "ON CONFLICT (bucket, window_start) DO UPDATE SET count = c.count + 1 RETURNING count";
