@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, Executor } from "../database.js";
+import type { Executor, SqlDatabase } from "../database.js";
 import { openStore, type SqlStore } from "../index.js";
 import { idempotencyRepository } from "./idempotency.js";
 
@@ -22,7 +22,7 @@ function recording(db: Executor, seen: string[]): Executor {
     seen.push(text);
     return db.query(text, params);
   };
-  return "transaction" in db ? ({ ...(db as Database), query } as Database) : { query };
+  return "transaction" in db ? ({ ...(db as SqlDatabase), query } as SqlDatabase) : { query };
 }
 
 function describeCommitSetting(
