@@ -128,6 +128,25 @@ export interface OrderPlacedInput {
 }
 
 /**
+ * What {@link CaseSystem.addItems} records in one call: the addresses of the order's debtors and
+ * its invoices, each named by its 0-based position in the order as in
+ * {@link CaseSystem.setDebtorAddress} and {@link CaseSystem.addInvoice}.
+ *
+ * @example
+ * const items: CaseItemsInput = { orderId: "ord_0123456789abcdef", caseNumber: "2026-000001",
+ *   addresses: [{ debtorIndex: 0, address: { street: "Teststraat", house_number: "1", house_number_suffix: null,
+ *     postal_code: "9999 ZZ", city: "Testdorp", country: "NL" } }],
+ *   invoices: [{ invoiceIndex: 0, invoice: { invoice_number: "F-1", invoice_date: "2026-10-01", due_date: "2026-10-15",
+ *     payment_term_days: 14, amount_cents: 125000, description: null } }] };
+ */
+export interface CaseItemsInput {
+  orderId: string;
+  caseNumber: string;
+  addresses: { debtorIndex: number; address: NormalisedAddress }[];
+  invoices: { invoiceIndex: number; invoice: NormalisedInvoice }[];
+}
+
+/**
  * The live state of a case (spec OrderStatus.case).
  *
  * @example
@@ -156,7 +175,11 @@ export interface CaseState {
  * - A throw from `findOpenCases`, `openCase` or `joinCase` refuses the order with 502
  *   `upstream_error` and nothing stored (spec Errors). A throw from `setDebtorAddress`,
  *   `addInvoice` or `storeAttachment` becomes the warning `debtor_address_failed`,
- *   `claim_attach_failed` or `attachment_upload_failed`: the order stands.
+ *   `claim_attach_failed` or `attachment_upload_failed`: the order stands. A throw from the
+ *   optional `addItems` becomes one such warning for every address and invoice of the call.
+ * - `addItems` is optional: when a case system has it, the engine records all addresses and
+ *   invoices of an order with that one call; otherwise with one `setDebtorAddress` per debtor and
+ *   one `addInvoice` per invoice (decision case-system-port-batched-items).
  * - A throw from `addTask` refuses the control request with 502; from `caseState`, GET
  *   /orders/{orderId} answers 502.
  *
@@ -185,6 +208,18 @@ export interface CaseSystem {
     invoiceIndex: number;
     invoice: NormalisedInvoice;
   }): Promise<void>;
+  /**
+   * Optional: records the addresses of the order's debtors and attaches its invoices in one call,
+   * with the effect of one {@link CaseSystem.setDebtorAddress} per address and one
+   * {@link CaseSystem.addInvoice} per invoice, each idempotent on the order id and its position as
+   * those are (a repeat of the call records nothing twice). The engine uses it instead of the
+   * per-item calls when it is there, to spare a case system one request per item. A throw says
+   * nothing about which items were recorded, so every address of the call becomes the warning
+   * `debtor_address_failed` and every invoice `claim_attach_failed` (decision
+   * case-system-port-batched-items). A case system that must report a failure per item leaves
+   * this method out.
+   */
+  addItems?(input: CaseItemsInput): Promise<void>;
   /** Stores a checked PDF on the case. */
   storeAttachment(input: {
     orderId: string;

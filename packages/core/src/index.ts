@@ -22,6 +22,7 @@ export { MAX_AUTHORIZATION_LENGTH, parseBearerToken } from "./bearer.js";
 export type {
   CaseCreditor,
   CaseDebtor,
+  CaseItemsInput,
   CaseOrderInput,
   CaseState,
   CaseSystem,

@@ -1,7 +1,7 @@
 import type { CheckedAttachment } from "@incasso/pdf-guard";
 import type { CaseCreditor, CaseOrderInput, OpenCase } from "../../case-system-port.js";
 import { debtorDisplayName } from "../../orders/display-name.js";
-import type { NormalisedOrder } from "../../orders/normalised-order.js";
+import type { NormalisedDebtor, NormalisedInvoice, NormalisedOrder } from "../../orders/normalised-order.js";
 import type { Warning } from "../../orders/warnings.js";
 import type { Principal } from "../../principal.js";
 import type { OrderEngine } from "../order-engine.js";
@@ -45,9 +45,10 @@ function oldestFirst(cases: readonly OpenCase[]): OpenCase[] {
 
 /**
  * Puts a validated live order on a case through the CaseSystem port. The case step (find, open or
- * join) refuses the order with 502 when it fails; the steps after it (addresses, invoices, files)
- * turn a failure into a warning, because the case then exists and the order stands (spec Warning:
- * "non-blocking; the order is processed regardless").
+ * join) refuses the order with 502 when it fails; the steps after it (addresses and invoices, in
+ * one `addItems` call when the case system has it, and files) turn a failure into a warning,
+ * because the case then exists and the order stands (spec Warning: "non-blocking; the order is
+ * processed regardless").
  */
 export async function placeOnCase(
   engine: OrderEngine,
@@ -128,11 +129,11 @@ export async function placeOnCase(
   const partial = async (
     step: string,
     run: () => Promise<void>,
-    warning: () => Warning,
-  ): Promise<Warning | null> => {
+    warnings: () => Warning[],
+  ): Promise<Warning[]> => {
     try {
       await run();
-      return null;
+      return [];
     } catch (error) {
       engine.logger.warn("case system step failed; order kept with a warning", {
         step,
@@ -140,27 +141,48 @@ export async function placeOnCase(
         caseNumber,
         error: error instanceof Error ? error.message : String(error),
       });
-      return warning();
+      return warnings();
     }
   };
-  const steps: Promise<Warning | null>[] = [];
-  for (const [debtorIndex, debtor] of order.debtors.entries()) {
+  const addressWarning = (debtor: NormalisedDebtor) => debtorAddressFailedWarning(debtorDisplayName(debtor));
+  const invoiceWarning = (invoice: NormalisedInvoice) => claimAttachFailedWarning(invoice.invoice_number);
+  const steps: Promise<Warning[]>[] = [];
+  if (cs.addItems !== undefined) {
+    // One call for every address and invoice (decision case-system-port-batched-items). Its
+    // failure cannot say which items were recorded, so each of them gets its warning.
+    const addItems = cs.addItems.bind(cs);
     steps.push(
       partial(
-        "setDebtorAddress",
-        () => cs.setDebtorAddress({ orderId, caseNumber, debtorIndex, address: debtor.address }),
-        () => debtorAddressFailedWarning(debtorDisplayName(debtor)),
+        "addItems",
+        () =>
+          addItems({
+            orderId,
+            caseNumber,
+            addresses: order.debtors.map((debtor, debtorIndex) => ({ debtorIndex, address: debtor.address })),
+            invoices: order.invoices.map((invoice, invoiceIndex) => ({ invoiceIndex, invoice })),
+          }),
+        () => [...order.debtors.map(addressWarning), ...order.invoices.map(invoiceWarning)],
       ),
     );
-  }
-  for (const [invoiceIndex, invoice] of order.invoices.entries()) {
-    steps.push(
-      partial(
-        "addInvoice",
-        () => cs.addInvoice({ orderId, caseNumber, invoiceIndex, invoice }),
-        () => claimAttachFailedWarning(invoice.invoice_number),
-      ),
-    );
+  } else {
+    for (const [debtorIndex, debtor] of order.debtors.entries()) {
+      steps.push(
+        partial(
+          "setDebtorAddress",
+          () => cs.setDebtorAddress({ orderId, caseNumber, debtorIndex, address: debtor.address }),
+          () => [addressWarning(debtor)],
+        ),
+      );
+    }
+    for (const [invoiceIndex, invoice] of order.invoices.entries()) {
+      steps.push(
+        partial(
+          "addInvoice",
+          () => cs.addInvoice({ orderId, caseNumber, invoiceIndex, invoice }),
+          () => [invoiceWarning(invoice)],
+        ),
+      );
+    }
   }
   for (const attachment of input.attachments) {
     steps.push(
@@ -175,10 +197,10 @@ export async function placeOnCase(
             documentType: attachment.document_type,
             bytes: attachment.bytes,
           }),
-        () => attachmentUploadFailedWarning(attachment.filename),
+        () => [attachmentUploadFailedWarning(attachment.filename)],
       ),
     );
   }
-  for (const warning of await Promise.all(steps)) if (warning !== null) warnings.push(warning);
+  for (const failed of await Promise.all(steps)) warnings.push(...failed);
   return { caseNumber, caseNew, warnings };
 }

@@ -1,0 +1,260 @@
+import type { CheckedAttachment } from "@incasso/pdf-guard";
+import { describe, expect, it } from "vitest";
+import type { CaseItemsInput, CaseSystem } from "../../case-system-port.js";
+import type { NormalisedOrder } from "../../orders/normalised-order.js";
+import { validateCreateOrder } from "../../orders/validate-create-order.js";
+import type { Principal } from "../../principal.js";
+import type { OrderEngine } from "../order-engine.js";
+import { placeOnCase } from "./place-on-case.js";
+
+// The steps after the case (decision case-system-port-batched-items): one addItems call when the
+// case system has it, one call per address and invoice otherwise; a failed addItems becomes a
+// warning for every item of the call.
+
+const principal: Principal = {
+  keyId: "key_0123456789abcdef",
+  organisationId: "org_0123456789abcdef",
+  organisationName: "Acme BV",
+  creditorName: "Acme BV",
+  mode: "live",
+  visibility: "own",
+  creditorManagement: false,
+  rateLimits: { perMinute: 60, perDay: 1000 },
+};
+
+function normalised(): NormalisedOrder {
+  const address = { street: "Teststraat", house_number: "10", postal_code: "9999zz", city: "Testdorp" };
+  const result = validateCreateOrder(
+    {
+      type: "incasso",
+      debtors: [
+        { type: "business", company_name: "Eerste B.V.", customer_number: "K-1", address },
+        { type: "business", company_name: "Tweede B.V.", customer_number: "K-2", address },
+      ],
+      invoices: [
+        { invoice_number: "F-1", invoice_date: "2026-09-01", payment_term_days: 14, amount_cents: 125000 },
+        { invoice_number: "F-2", invoice_date: "2026-09-15", due_date: "2026-10-15", amount_cents: 20000 },
+      ],
+    },
+    { today: "2026-11-21", udfDefinitions: [] },
+  );
+  if (!result.ok) throw new Error(`fixture order is invalid: ${JSON.stringify(result.errors)}`);
+  return result.order;
+}
+
+const attachment: CheckedAttachment = {
+  status: "accepted",
+  index: 0,
+  filename: "factuur.pdf",
+  original_filename: "factuur.pdf",
+  document_type: "invoice",
+  bytes: new Uint8Array([37, 80, 68, 70]),
+  size_bytes: 4,
+  page_count: 1,
+} as CheckedAttachment;
+
+type Call = { step: string; input: unknown };
+
+/** A case system that records every call; the calls `fail` picks throw. */
+function recordingCaseSystem(options: {
+  batched: boolean;
+  fail?: (step: string, input: unknown) => boolean;
+}) {
+  const calls: Call[] = [];
+  const step =
+    (name: string) =>
+    async (input: unknown): Promise<void> => {
+      calls.push({ step: name, input });
+      if (options.fail?.(name, input)) throw new Error(`${name} is down`);
+    };
+  const cs: CaseSystem = {
+    findOpenCases: async () => [],
+    openCase: async () => ({ caseNumber: "2026-000001" }),
+    joinCase: async (input) => ({ caseNumber: input.caseNumber }),
+    setDebtorAddress: step("setDebtorAddress"),
+    addInvoice: step("addInvoice"),
+    storeAttachment: step("storeAttachment"),
+    addTask: async () => undefined,
+    caseState: async () => undefined,
+  };
+  if (options.batched) cs.addItems = step("addItems");
+  return { cs, calls };
+}
+
+function engineWith(caseSystem: CaseSystem) {
+  const logged: { message: string; details: unknown }[] = [];
+  const engine = {
+    caseSystem,
+    logger: {
+      info() {},
+      warn: (message: string, details?: unknown) => logged.push({ message, details }),
+      error() {},
+    },
+  } as unknown as OrderEngine;
+  return { engine, logged };
+}
+
+async function place(caseSystem: CaseSystem, attachments: CheckedAttachment[] = []) {
+  const { engine, logged } = engineWith(caseSystem);
+  const placement = await placeOnCase(engine, {
+    principal,
+    orderId: "ord_0123456789abcdef",
+    order: normalised(),
+    creditor: { id: null, name: "Acme BV" },
+    title: "Overeenkomst van opdracht voor factuur F-1",
+    attachments,
+    now: new Date("2026-11-21T10:00:00Z"),
+  });
+  return { placement, logged };
+}
+
+const address = {
+  street: "Teststraat",
+  house_number: "10",
+  house_number_suffix: null,
+  postal_code: "9999 ZZ",
+  city: "Testdorp",
+  country: "NL",
+};
+const batchedInput: CaseItemsInput = {
+  orderId: "ord_0123456789abcdef",
+  caseNumber: "2026-000001",
+  addresses: [
+    { debtorIndex: 0, address },
+    { debtorIndex: 1, address },
+  ],
+  invoices: [
+    {
+      invoiceIndex: 0,
+      invoice: {
+        invoice_number: "F-1",
+        invoice_date: "2026-09-01",
+        due_date: "2026-09-15",
+        payment_term_days: 14,
+        amount_cents: 125000,
+        description: null,
+      },
+    },
+    {
+      invoiceIndex: 1,
+      invoice: {
+        invoice_number: "F-2",
+        invoice_date: "2026-09-15",
+        due_date: "2026-10-15",
+        payment_term_days: null,
+        amount_cents: 20000,
+        description: null,
+      },
+    },
+  ],
+};
+
+const addressFailed = (name: string) => ({
+  code: "debtor_address_failed",
+  message: `Het adres van debiteur ${name} kon niet in het dossier worden vastgelegd. De opdracht is wel verwerkt.`,
+  invoice_number: null,
+});
+const claimFailed = (invoiceNumber: string) => ({
+  code: "claim_attach_failed",
+  message: `Factuur ${invoiceNumber} kon niet aan de vordering in het dossier worden toegevoegd. De opdracht is wel verwerkt.`,
+  invoice_number: invoiceNumber,
+});
+
+describe("placeOnCase: addresses and invoices", () => {
+  it("sends every address and invoice in one addItems call when the case system has it", async () => {
+    const { cs, calls } = recordingCaseSystem({ batched: true });
+    const { placement } = await place(cs, [attachment]);
+    expect(placement).toEqual({ caseNumber: "2026-000001", caseNew: true, warnings: [] });
+    expect(calls.map((c) => c.step)).toEqual(["addItems", "storeAttachment"]);
+    expect(calls[0]?.input).toEqual(batchedInput);
+  });
+
+  it("calls addItems on the case system object (a host's class keeps its `this`)", async () => {
+    class HostCaseSystem {
+      readonly received: CaseItemsInput[] = [];
+      findOpenCases = async () => [];
+      openCase = async () => ({ caseNumber: "2026-000009" });
+      joinCase = async () => ({ caseNumber: "2026-000009" });
+      setDebtorAddress = async () => undefined;
+      addInvoice = async () => undefined;
+      storeAttachment = async () => undefined;
+      addTask = async () => undefined;
+      caseState = async () => undefined;
+      async addItems(input: CaseItemsInput): Promise<void> {
+        this.received.push(input);
+      }
+    }
+    const host = new HostCaseSystem();
+    const { placement } = await place(host);
+    expect(placement.warnings).toEqual([]);
+    expect(host.received).toEqual([{ ...batchedInput, caseNumber: "2026-000009" }]);
+  });
+
+  it("falls back to one setDebtorAddress per debtor and one addInvoice per invoice without addItems", async () => {
+    const { cs, calls } = recordingCaseSystem({ batched: false });
+    const { placement } = await place(cs);
+    expect(placement.warnings).toEqual([]);
+    expect(calls).toEqual([
+      {
+        step: "setDebtorAddress",
+        input: { orderId: batchedInput.orderId, caseNumber: "2026-000001", ...batchedInput.addresses[0] },
+      },
+      {
+        step: "setDebtorAddress",
+        input: { orderId: batchedInput.orderId, caseNumber: "2026-000001", ...batchedInput.addresses[1] },
+      },
+      {
+        step: "addInvoice",
+        input: { orderId: batchedInput.orderId, caseNumber: "2026-000001", ...batchedInput.invoices[0] },
+      },
+      {
+        step: "addInvoice",
+        input: { orderId: batchedInput.orderId, caseNumber: "2026-000001", ...batchedInput.invoices[1] },
+      },
+    ]);
+  });
+
+  it("turns a failed addItems into a warning for every debtor and every invoice, logged once, before a file's warning", async () => {
+    const { cs } = recordingCaseSystem({
+      batched: true,
+      fail: (step) => step === "addItems" || step === "storeAttachment",
+    });
+    const { placement, logged } = await place(cs, [attachment]);
+    expect(placement.warnings).toEqual([
+      addressFailed("Eerste B.V."),
+      addressFailed("Tweede B.V."),
+      claimFailed("F-1"),
+      claimFailed("F-2"),
+      {
+        code: "attachment_upload_failed",
+        message:
+          "Bijlage factuur.pdf kon niet in het dossier worden opgeslagen. De opdracht is wel verwerkt.",
+        invoice_number: null,
+      },
+    ]);
+    expect(logged.map((l) => (l.details as { step: string }).step)).toEqual(["addItems", "storeAttachment"]);
+    expect(logged[0]).toEqual({
+      message: "case system step failed; order kept with a warning",
+      details: {
+        step: "addItems",
+        orderId: "ord_0123456789abcdef",
+        caseNumber: "2026-000001",
+        error: "addItems is down",
+      },
+    });
+  });
+
+  it("keeps the per-item warnings of the fallback: only the failed item", async () => {
+    const { cs } = recordingCaseSystem({
+      batched: false,
+      fail: (step, input) => step === "addInvoice" && (input as { invoiceIndex: number }).invoiceIndex === 1,
+    });
+    expect((await place(cs)).placement.warnings).toEqual([claimFailed("F-2")]);
+    const { cs: addresses } = recordingCaseSystem({
+      batched: false,
+      fail: (step, input) =>
+        step === "setDebtorAddress" && (input as { debtorIndex: number }).debtorIndex === 0,
+    });
+    expect((await place(addresses)).placement.warnings).toEqual([addressFailed("Eerste B.V.")]);
+  });
+});
