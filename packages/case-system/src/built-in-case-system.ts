@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { CaseState, CaseSystem, OrderPlacedInput } from "@incasso/core";
+import type { CaseItemsInput, CaseState, CaseSystem, OrderPlacedInput } from "@incasso/core";
 import { type Executor, repositories, type SqlStore } from "@incasso/store-sql";
 import { type CaseBalance, computeCaseBalance } from "./case-balance.js";
 import type { CaseChange, CaseChangeListener } from "./case-change.js";
@@ -9,6 +9,7 @@ import { type CaseDetails, selectCaseDetails } from "./internal/case-details.js"
 import * as q from "./internal/case-queries.js";
 import { amsterdamDay } from "./internal/dutch-format.js";
 import * as h from "./internal/handler-queries.js";
+import { addOrderItems } from "./internal/order-items-query.js";
 import { renderWikLetterPdf } from "./render-wik-letter.js";
 import { webhookEventForChange } from "./webhook-events.js";
 import { composeWikLetter } from "./wik-letter.js";
@@ -70,6 +71,11 @@ export interface BuiltInCaseSystemOptions {
  * await cases.setStatus({ caseNumber: "2026-000001", status: "In behandeling" });
  */
 export interface BuiltInCaseSystem extends CaseSystem {
+  /**
+   * Records an order's debtor addresses and invoices in one statement (CaseSystem port; decision
+   * case-system-port-batched-items).
+   */
+  addItems(input: CaseItemsInput): Promise<void>;
   /** The whole case, or undefined; with `organisationId`, only that organisation's case. */
   getCase(query: { caseNumber: string; organisationId?: string }): Promise<CaseDetails | undefined>;
   /**
@@ -439,6 +445,52 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
                 ],
         };
       }),
+
+    addItems: async (input) => {
+      const at = clock();
+      const recorded = (done: Awaited<ReturnType<typeof addOrderItems>>) => {
+        if (done === undefined) throw notOnCase(input.orderId, input.caseNumber);
+        // Written means the order's debtors were there to update: each position must have matched.
+        const missing = done.written
+          ? input.addresses.filter((a) => !done.addresses.includes(a.debtorIndex))
+          : [];
+        if (missing.length > 0) {
+          throw new CaseSystemError(
+            "order_not_on_case",
+            `Order ${input.orderId} has no debtor ${missing.map((a) => a.debtorIndex).join(", ")} on case ${input.caseNumber}.`,
+          );
+        }
+        return done;
+      };
+      // Without a listener, one statement outside a transaction does it when it sends no event:
+      // always with webhook events off, otherwise for an order that opened its case (decision
+      // case-system-port-batched-items). A merged order's invoices send invoice.updated, so then
+      // the statement writes nothing and the transaction below does the work with the events.
+      if (listener === undefined) {
+        const done = recorded(await addOrderItems(db, { ...input, at, writeMerged: !events }));
+        if (done.written) return;
+      }
+      await write({ multiStatement: false, mayEmit: true }, async (tx) => {
+        const done = recorded(await addOrderItems(tx, { ...input, at, writeMerged: true }));
+        const owner = change(done.owner, at);
+        const changes: CaseChange[] = [
+          ...done.addresses.map((debtorIndex) => ({
+            ...owner,
+            kind: "debtor_address_set" as const,
+            debtorIndex,
+          })),
+          ...input.invoices
+            .filter((i) => done.invoices.includes(i.invoiceIndex))
+            .map((i) => ({
+              ...owner,
+              kind: "invoice_added" as const,
+              invoiceNumber: i.invoice.invoice_number,
+              merged: done.owner.merged,
+            })),
+        ];
+        return { result: undefined, changes };
+      });
+    },
 
     storeAttachment: (input) =>
       write(single, async (tx) => {
