@@ -12,36 +12,58 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeTextPdf } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
 import { bearer, business, count, json, orderBody, ordersApi, rateHeaders } from "./orders-fixtures.js";
 
-// Every failure path of the CaseSystem port, through a case system that fails where told.
+// Every failure path of the CaseSystem port, through a case system that fails where told: the
+// built-in one with its batched addItems, and the same without it (a host's case system with only
+// the per-item calls; decision case-system-port-batched-items).
 let store: SqlStore;
 let faulty: FaultyCaseSystem;
+let perItem: FaultyCaseSystem;
 let api: ReturnType<typeof ordersApi>["api"];
+let perItemApi: ReturnType<typeof ordersApi>["api"];
 let check: ReturnType<typeof responseValidator>;
 let pdfBase64: string;
 beforeAll(async () => {
   store = await openStore();
   const built = ordersApi(store);
   faulty = faultyCaseSystem(built.cases);
+  perItem = faultyCaseSystem(built.cases, { perItemCalls: true });
   api = ordersApi(store, { caseSystem: faulty }).api;
+  perItemApi = ordersApi(store, { caseSystem: perItem }).api;
   check = responseValidator(api.openapi());
   pdfBase64 = Buffer.from(await makeTextPdf({ pages: [["Factuur F-1"]] })).toString("base64");
 });
 afterAll(() => store.close());
-afterEach(() => faulty.reset());
+afterEach(() => {
+  faulty.reset();
+  perItem.reset();
+});
 
 describe.each([inProcessTransport, nodeHttpTransport])("case system failures over $name", (transport) => {
   let t: RunningTransport;
+  let tp: RunningTransport;
   let live: string;
   let n = 0;
   // A fresh customer number per test, so no test merges into another's case.
   const fresh = () => `F-${transport.name.replace(/[^a-z]/g, "")}-${++n}`;
   beforeAll(async () => {
     t = await transport.start(api);
+    tp = await transport.start(perItemApi);
     live = (
       await issueApiKey(store, { organisation: `faults ${transport.name}`, mode: "live", perMinute: 1000 })
     ).key;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await tp.close();
+  });
+  const orderItems = async (orderId: string) => ({
+    addresses: await count(
+      store,
+      "SELECT count(*) AS n FROM case_debtors WHERE order_id = $1 AND street IS NOT NULL",
+      [orderId],
+    ),
+    invoices: await count(store, "SELECT count(*) AS n FROM case_invoices WHERE order_id = $1", [orderId]),
+  });
 
   const totals = async () => ({
     orders: await count(store, "SELECT count(*) AS n FROM orders"),
@@ -65,38 +87,98 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     });
   }
 
-  it("setDebtorAddress fails → 201 with debtor_address_failed; the order stands", async () => {
-    faulty.failNext("setDebtorAddress");
-    const res = await t.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })));
-    expect(res.status).toBe(201);
-    expect((await res.json()).warnings).toEqual([
-      {
-        code: "debtor_address_failed",
-        message:
-          "Het adres van debiteur Voorbeeld B.V. kon niet in het dossier worden vastgelegd. De opdracht is wel verwerkt.",
-        invoice_number: null,
-      },
-    ]);
+  const addressFailed = (name: string) => ({
+    code: "debtor_address_failed",
+    message: `Het adres van debiteur ${name} kon niet in het dossier worden vastgelegd. De opdracht is wel verwerkt.`,
+    invoice_number: null,
+  });
+  const claimFailed = (invoiceNumber: string) => ({
+    code: "claim_attach_failed",
+    message: `Factuur ${invoiceNumber} kon niet aan de vordering in het dossier worden toegevoegd. De opdracht is wel verwerkt.`,
+    invoice_number: invoiceNumber,
   });
 
-  it("addInvoice fails for one invoice → 201 with claim_attach_failed naming that invoice", async () => {
-    faulty.failNext("addInvoice", {
-      when: (input) => (input as { invoiceIndex: number }).invoiceIndex === 1,
-    });
-    const res = await t.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })));
+  it("the built-in case system gets one addItems call per order and no per-item calls", async () => {
+    const before = { ...faulty.calls };
+    const res = await t.request(
+      "/orders",
+      json(live, orderBody({ debtors: [business(fresh()), business(fresh(), "Tweede B.V.")] })),
+    );
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order.warnings).toEqual([]);
+    expect(faulty.calls.addItems - before.addItems).toBe(1);
+    expect(faulty.calls.setDebtorAddress - before.setDebtorAddress).toBe(0);
+    expect(faulty.calls.addInvoice - before.addInvoice).toBe(0);
+    expect(await orderItems(order.id)).toEqual({ addresses: 2, invoices: 3 });
+  });
+
+  it("addItems fails → 201 with debtor_address_failed for every debtor and claim_attach_failed for every invoice", async () => {
+    faulty.failNext("addItems");
+    const res = await t.request(
+      "/orders",
+      json(live, orderBody({ debtors: [business(fresh()), business(fresh(), "Tweede B.V.")] })),
+    );
     expect(res.status).toBe(201);
     const order = await res.json();
     expect(order.warnings).toEqual([
-      {
-        code: "claim_attach_failed",
-        message:
-          "Factuur F-2 kon niet aan de vordering in het dossier worden toegevoegd. De opdracht is wel verwerkt.",
-        invoice_number: "F-2",
-      },
+      addressFailed("Voorbeeld B.V."),
+      addressFailed("Tweede B.V."),
+      claimFailed("F-1"),
+      claimFailed("F-2"),
+      claimFailed("F-3"),
     ]);
-    expect(
-      await count(store, "SELECT count(*) AS n FROM case_invoices WHERE order_id = $1", [order.id]),
-    ).toBe(2);
+    expect(await orderItems(order.id)).toEqual({ addresses: 0, invoices: 0 });
+  });
+
+  it("addItems wrote everything but its answer was lost → the warnings still cover every item of the call", async () => {
+    faulty.loseAnswers("addItems", true);
+    const res = await t.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })));
+    faulty.loseAnswers("addItems", false);
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order.warnings.map((w: { code: string }) => w.code)).toEqual([
+      "debtor_address_failed",
+      "claim_attach_failed",
+      "claim_attach_failed",
+      "claim_attach_failed",
+    ]);
+    expect(await orderItems(order.id)).toEqual({ addresses: 1, invoices: 3 });
+  });
+
+  it("without addItems the engine makes one call per item", async () => {
+    const before = { ...perItem.calls };
+    const res = await tp.request(
+      "/orders",
+      json(live, orderBody({ debtors: [business(fresh()), business(fresh(), "Tweede B.V.")] })),
+    );
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order.warnings).toEqual([]);
+    expect(perItem.calls.addItems - before.addItems).toBe(0);
+    expect(perItem.calls.setDebtorAddress - before.setDebtorAddress).toBe(2);
+    expect(perItem.calls.addInvoice - before.addInvoice).toBe(3);
+    expect(await orderItems(order.id)).toEqual({ addresses: 2, invoices: 3 });
+  });
+
+  it("setDebtorAddress fails (no addItems) → 201 with debtor_address_failed; the order stands", async () => {
+    perItem.failNext("setDebtorAddress");
+    const res = await tp.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })));
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order.warnings).toEqual([addressFailed("Voorbeeld B.V.")]);
+    expect(await orderItems(order.id)).toEqual({ addresses: 0, invoices: 3 });
+  });
+
+  it("addInvoice fails for one invoice (no addItems) → 201 with claim_attach_failed naming that invoice", async () => {
+    perItem.failNext("addInvoice", {
+      when: (input) => (input as { invoiceIndex: number }).invoiceIndex === 1,
+    });
+    const res = await tp.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })));
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order.warnings).toEqual([claimFailed("F-2")]);
+    expect(await orderItems(order.id)).toEqual({ addresses: 1, invoices: 2 });
   });
 
   it("storeAttachment fails → 201 with attachment_upload_failed naming the file", async () => {

@@ -12,6 +12,7 @@ export type CaseSystemStep =
   | "joinCase"
   | "setDebtorAddress"
   | "addInvoice"
+  | "addItems"
   | "storeAttachment"
   | "addTask"
   | "caseState";
@@ -40,19 +41,35 @@ export interface FaultyCaseSystem extends CaseSystem {
 }
 
 /**
+ * Options of {@link faultyCaseSystem}.
+ *
+ * @example
+ * const options: FaultyCaseSystemOptions = { perItemCalls: true };
+ */
+export interface FaultyCaseSystemOptions {
+  /**
+   * Leave out the optional `addItems` even when `inner` has it, so the engine records addresses
+   * and invoices with one `setDebtorAddress` or `addInvoice` call per item, as with a host's case
+   * system without the batched call. Default false: `addItems` is there exactly when `inner` has it.
+   */
+  perItemCalls?: boolean;
+}
+
+/**
  * Wraps `inner` in a {@link FaultyCaseSystem}.
  *
  * @example
- * const faulty = faultyCaseSystem(inner);
+ * const faulty = faultyCaseSystem(inner, { perItemCalls: true });
  * faulty.failNext("addInvoice", { when: (i) => (i as { invoiceIndex: number }).invoiceIndex === 1 });
  */
-export function faultyCaseSystem(inner: CaseSystem): FaultyCaseSystem {
+export function faultyCaseSystem(inner: CaseSystem, options: FaultyCaseSystemOptions = {}): FaultyCaseSystem {
   const steps: CaseSystemStep[] = [
     "findOpenCases",
     "openCase",
     "joinCase",
     "setDebtorAddress",
     "addInvoice",
+    "addItems",
     "storeAttachment",
     "addTask",
     "caseState",
@@ -77,7 +94,9 @@ export function faultyCaseSystem(inner: CaseSystem): FaultyCaseSystem {
     };
   }
 
+  const addItems = options.perItemCalls === true ? undefined : inner.addItems?.bind(inner);
   return {
+    ...(addItems === undefined ? {} : { addItems: wrap("addItems", addItems) }),
     calls,
     failNext(step, options = {}) {
       planned.push({ step, times: options.times ?? 1, ...(options.when ? { when: options.when } : {}) });

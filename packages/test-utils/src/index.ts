@@ -1,5 +1,10 @@
 export { type CliResult, cliProcesses } from "./cli-process.js";
-export { type CaseSystemStep, type FaultyCaseSystem, faultyCaseSystem } from "./faulty-case-system.js";
+export {
+  type CaseSystemStep,
+  type FaultyCaseSystem,
+  type FaultyCaseSystemOptions,
+  faultyCaseSystem,
+} from "./faulty-case-system.js";
 export { echoPlugin, fixtureApi, testOrderExecutions, testOrdersPlugin } from "./fixture-api.js";
 export { responseValidator } from "./openapi-assert.js";
 export { describeStoreConformance, type StoreTarget } from "./store-conformance.js";
