@@ -9,6 +9,12 @@ import type { Migration } from "./migrations.js";
  *   attachments, decision case-system-attachments-in-database); keyset indexes for the handler's
  *   case and task lists. A letter made for an order is unique per order, which makes producing it
  *   idempotent on the order id like every other write of the case system.
+ * - Version 31: the letter jobs of pre-incasso orders (`case_letter_jobs`, decision
+ *   case-system-wik-letter-jobs). Placing an order records its job in one statement; a letter
+ *   runner claims due jobs (`FOR UPDATE SKIP LOCKED` plus a lease in `due_at`), makes the letter and
+ *   deletes the job in the letter's transaction, so the table holds only jobs still to do and those
+ *   that failed. The partial index on `case_orders.added_at` lets a runner find recent pre-incasso
+ *   orders that never got a job (a crash between storing the order and recording its job).
  *
  * @example
  * const steps = [...MIGRATIONS_BEFORE, ...CASE_HANDLING_MIGRATIONS];
@@ -38,6 +44,26 @@ export const CASE_HANDLING_MIGRATIONS: readonly Migration[] = [
         sent_at timestamptz NOT NULL
       )`,
       "CREATE INDEX case_letters_case ON case_letters (case_number, sent_at)",
+    ],
+  },
+  {
+    version: 31,
+    name: "case handling: letter jobs",
+    statements: [
+      // due_at: when a pending job is due, and when a running job's lease runs out; null once failed.
+      `CREATE TABLE case_letter_jobs (
+        order_id text PRIMARY KEY,
+        case_number text NOT NULL REFERENCES cases (case_number),
+        state text NOT NULL CHECK (state IN ('pending', 'running', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        due_at timestamptz,
+        lease_owner text,
+        last_error text,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`,
+      "CREATE INDEX case_letter_jobs_due ON case_letter_jobs (due_at) WHERE state IN ('pending', 'running')",
+      "CREATE INDEX case_orders_pre_incasso ON case_orders (added_at) WHERE type = 'pre-incasso'",
     ],
   },
 ];
