@@ -9,10 +9,10 @@ import { type CaseDetails, selectCaseDetails } from "./internal/case-details.js"
 import * as q from "./internal/case-queries.js";
 import { amsterdamDay } from "./internal/dutch-format.js";
 import * as h from "./internal/handler-queries.js";
+import * as jobs from "./internal/letter-job-queries.js";
 import { addOrderItems } from "./internal/order-items-query.js";
-import { renderWikLetterPdf } from "./render-wik-letter.js";
+import { makeOrderLetter, sendCaseLetter } from "./internal/write-letter.js";
 import { webhookEventForChange } from "./webhook-events.js";
-import { composeWikLetter } from "./wik-letter.js";
 
 /**
  * A case in {@link BuiltInCaseSystem.listCases}.
@@ -37,6 +37,15 @@ export type CaseTask = h.TaskRow;
  * const letters: CaseLetter[] = (await caseSystem.getCase({ caseNumber }))?.letters ?? [];
  */
 export type CaseLetter = h.LetterRow;
+
+/**
+ * The letter job of a pre-incasso order in {@link BuiltInCaseSystem.listLetterJobs}: pending (due
+ * at `dueAt`), running (leased until `dueAt`) or failed; a made letter deletes its job.
+ *
+ * @example
+ * const failed: LetterJob[] = await caseSystem.listLetterJobs({ state: "failed" });
+ */
+export type LetterJob = jobs.LetterJobRow;
 
 /**
  * Options of {@link createBuiltInCaseSystem}.
@@ -148,8 +157,31 @@ export interface BuiltInCaseSystem extends CaseSystem {
   }): Promise<(CaseLetter & { bytes: Uint8Array }) | undefined>;
   /** The balance of the case today (Europe/Amsterdam), whether or not treatment has started. */
   caseBalance(query: { caseNumber: string; today?: string }): Promise<CaseBalance | undefined>;
-  /** Produces the 14-day letter for a pre-incasso order once it is placed (CaseSystem port). */
+  /**
+   * Records the letter job of a pre-incasso order once it is placed (CaseSystem port): one
+   * statement; a letter runner makes the letter (decision case-system-wik-letter-jobs).
+   */
   orderPlaced(input: OrderPlacedInput): Promise<void>;
+  /**
+   * The work of a letter job (the letter runner calls it): the order's 14-day letter as
+   * `sendLetter` with `orderId` makes it, with the job deleted in the letter's transaction; when the
+   * order has its letter already, only the job is deleted (`made` false).
+   */
+  makeOrderLetter(input: { caseNumber: string; orderId: string; at?: Date }): Promise<{
+    letterId: string;
+    made: boolean;
+  }>;
+  /** Letter jobs still to do or failed, newest first; at most 100 unless `limit` says otherwise. */
+  listLetterJobs(query?: {
+    state?: LetterJob["state"];
+    caseNumber?: string;
+    limit?: number;
+  }): Promise<LetterJob[]>;
+  /**
+   * Makes a pending or failed letter job due now with a fresh count of attempts (after the cause of
+   * a failure is repaired).
+   */
+  retryLetterJob(input: { orderId: string; at?: Date }): Promise<LetterJob>;
   /** Adds a handler's note. */
   addNote(input: { caseNumber: string; text: string; at?: Date }): Promise<{ noteId: string }>;
   /** The bytes of a stored attachment. */
@@ -319,58 +351,11 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
     });
   }
 
-  async function sendLetter(input: {
-    caseNumber: string;
-    orderId?: string;
-    at?: Date;
-  }): Promise<CaseLetter & { bytes: Uint8Array }> {
-    const at = input.at ?? clock();
-    const details = await selectCaseDetails(db, { caseNumber: input.caseNumber });
-    if (details === undefined) throw notFound(input.caseNumber);
-    const orderId = input.orderId;
-    const order = orderId === undefined ? undefined : details.orders.find((o) => o.orderId === orderId);
-    if (orderId !== undefined && order === undefined) throw notOnCase(orderId, input.caseNumber);
-    const letterDate = amsterdamDay(at);
-    const letter = composeWikLetter({
-      letterDate,
-      caseNumber: details.caseNumber,
-      reference: order === undefined ? details.reference : order.reference,
-      creditorName: details.creditor.name,
-      debtors: details.debtors,
-      invoices: details.invoices,
-      paidCents: details.payments.reduce((sum, p) => sum + p.amountCents, 0),
-    });
-    const bytes = await renderWikLetterPdf(letter, { date: at });
-    const row: CaseLetter = {
-      id: `let_${randomBytes(8).toString("hex")}`,
-      caseNumber: details.caseNumber,
-      orderId: orderId ?? null,
-      kind: "wik_letter",
-      filename: `aanmaning-${details.caseNumber}-${letterDate}.pdf`,
-      letterDate,
-      principalCents: letter.outstandingCents,
-      collectionCostsCents: letter.collectionCostsCents,
-      sizeBytes: bytes.byteLength,
-      sentAt: at,
-    };
-    const inserted = await write(handler, async (tx) => {
-      const added = await h.insertLetter(tx, { ...row, content: bytes });
-      if (!added) return { result: false, changes: [] };
-      const owner =
-        (orderId === undefined ? undefined : await q.orderOwner(tx, details.caseNumber, orderId)) ??
-        (await requireOwner(tx, details.caseNumber));
-      return {
-        result: true,
-        changes: [{ ...change(owner, at), kind: "letter_sent", letterId: row.id, letterKind: "wik_letter" }],
-      };
-    });
-    if (inserted) return { ...row, bytes };
-    // The order's letter was made by an earlier call: that one stands.
-    const stored = orderId === undefined ? undefined : await h.letterOfOrder(db, orderId);
-    const existing = stored && (await h.readLetter(db, stored.caseNumber, stored.id));
-    if (!existing) throw new CaseSystemError("letter_not_found", `No letter for order ${orderId}.`);
-    return existing;
-  }
+  // The letter's transaction writes its event like every handler change.
+  const letters = {
+    db,
+    write: <T>(fn: (tx: Executor) => Promise<{ result: T; changes: CaseChange[] }>) => write(handler, fn),
+  };
 
   return {
     findOpenCases: (query) =>
@@ -609,7 +594,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
     closeCase: (input) =>
       setStatus({ caseNumber: input.caseNumber, status: "Gesloten", ...(input.at ? { at: input.at } : {}) }),
 
-    sendLetter: (input) => sendLetter(input),
+    sendLetter: (input) => sendCaseLetter(letters, { ...input, at: input.at ?? clock() }),
 
     readLetter: (input) => h.readLetter(db, input.caseNumber, input.letterId),
 
@@ -621,10 +606,26 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
 
     async orderPlaced(input) {
       // Spec CreateOrder.type: for `pre-incasso` "the service first sends a cost-free statutory
-      // reminder letter"; made once per order (decision case-system-wik-letter).
+      // reminder letter"; made once per order (decision case-system-wik-letter), off the request
+      // by a letter runner from this durable job (decision case-system-wik-letter-jobs).
       if (input.type !== "pre-incasso") return;
-      if ((await h.letterOfOrder(db, input.orderId)) !== undefined) return;
-      await sendLetter({ caseNumber: input.caseNumber, orderId: input.orderId, at: input.at });
+      await jobs.recordLetterJob(db, { orderId: input.orderId, caseNumber: input.caseNumber, at: input.at });
+    },
+
+    makeOrderLetter: (input) => makeOrderLetter(letters, { ...input, at: input.at ?? clock() }),
+
+    listLetterJobs: (query = {}) => jobs.listLetterJobs(db, { ...query, limit: listLimit(query.limit) }),
+
+    async retryLetterJob(input) {
+      const retried = await jobs.retryLetterJob(db, { orderId: input.orderId, now: input.at ?? clock() });
+      if (retried !== undefined) return retried;
+      const job = await jobs.findLetterJob(db, input.orderId);
+      throw job === undefined
+        ? new CaseSystemError("letter_job_not_found", `Order ${input.orderId} has no letter job.`)
+        : new CaseSystemError(
+            "letter_job_running",
+            `A letter runner (${job.leaseOwner ?? "?"}) holds the job of order ${input.orderId} until ${job.dueAt?.toISOString() ?? "its lease ends"}.`,
+          );
     },
 
     addNote: (input) => {

@@ -10,10 +10,11 @@ import {
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
+import { createLetterRunner } from "./letter-runner.js";
 
 // Every handler action writes its webhook event into the outbox in the transaction of the change
-// (decision case-system-webhook-events); submission itself writes none, except the 14-day letter
-// of a pre-incasso order and a merged order's invoices.
+// (decision case-system-webhook-events); submission itself writes none, except a merged order's
+// invoices, and the 14-day letter of a pre-incasso order once a letter runner has made it.
 let store: SqlStore;
 let organisationId: string;
 let key: Awaited<ReturnType<typeof issueApiKey>>;
@@ -238,8 +239,9 @@ describe("control requests, tasks and the order's action statuses", () => {
 });
 
 describe("the 14-day letter of a pre-incasso order", () => {
-  it("is made once when the order is placed, stored on the case, and sends correspondence.sent", async () => {
+  it("is made once from the job the placed order records, stored on the case, and sends correspondence.sent", async () => {
     const cases = createBuiltInCaseSystem({ store });
+    const runner = createLetterRunner({ store, caseSystem: cases, catchUpHours: 0 });
     const engine = createOrderEngine({ store, caseSystem: cases, pdfIsolation: "none" });
     const placed = await submitOrder(engine, principalOfKey(key.record), {
       type: "pre-incasso",
@@ -258,6 +260,13 @@ describe("the 14-day letter of a pre-incasso order", () => {
       ],
     });
     const caseNumber = placed.case.case_number as string;
+    // Placing the order records the job; the letter is the runner's work (decision case-system-wik-letter-jobs).
+    expect((await cases.getCase({ caseNumber }))?.letters).toEqual([]);
+    expect(await cases.listLetterJobs({ caseNumber })).toMatchObject([
+      { orderId: placed.id, caseNumber, state: "pending", attempts: 0, lastError: null },
+    ]);
+    expect((await runner.runOnce()).map((r) => [r.orderId, r.outcome])).toEqual([[placed.id, "made"]]);
+    expect(await cases.listLetterJobs({ caseNumber })).toEqual([]);
     const letters = (await cases.getCase({ caseNumber }))?.letters ?? [];
     expect(letters).toHaveLength(1);
     expect(letters[0]).toMatchObject({
@@ -277,6 +286,9 @@ describe("the 14-day letter of a pre-incasso order", () => {
       type: "pre-incasso",
       at,
     });
+    expect((await runner.runOnce()).map((r) => [r.orderId, r.outcome, r.letterId])).toEqual([
+      [placed.id, "existed", letters[0]?.id],
+    ]);
     expect((await cases.getCase({ caseNumber }))?.letters).toHaveLength(1);
     const stored = await cases.readLetter({ caseNumber, letterId: letters[0]?.id as string });
     expect(new TextDecoder().decode(stored?.bytes.subarray(0, 5))).toBe("%PDF-");
@@ -302,6 +314,7 @@ describe("the 14-day letter of a pre-incasso order", () => {
       type: "incasso",
       at,
     });
+    expect(await cases.listLetterJobs({ caseNumber })).toEqual([]);
     expect((await cases.getCase({ caseNumber }))?.letters).toEqual([]);
   });
 });

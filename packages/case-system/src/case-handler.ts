@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import type { BuiltInCaseSystem, CaseLetter, CaseListItem, CaseTask } from "./built-in-case-system.js";
+import type {
+  BuiltInCaseSystem,
+  CaseLetter,
+  CaseListItem,
+  CaseTask,
+  LetterJob,
+} from "./built-in-case-system.js";
 import type { CaseBalance } from "./case-balance.js";
 import {
   BookPaymentRequestSchema,
@@ -22,6 +28,12 @@ import {
 import { CaseSystemError } from "./errors.js";
 import type { CaseDetails } from "./internal/case-details.js";
 import { amsterdamDay } from "./internal/dutch-format.js";
+import {
+  type LetterJobListSchema,
+  type LetterJobViewSchema,
+  ListLetterJobsRequestSchema,
+  RetryLetterJobRequestSchema,
+} from "./letter-job-schemas.js";
 
 /** A case in a list, on the wire. @example const s: CaseSummary = list.data[0]!; */
 export type CaseSummary = z.output<typeof CaseSummarySchema>;
@@ -41,6 +53,10 @@ export type SentLetter = z.output<typeof SentLetterSchema>;
 export type CasePayment = z.output<typeof CasePaymentSchema>;
 /** A balance, on the wire. @example const b: CaseBalanceView = view.balance; */
 export type CaseBalanceView = z.output<typeof CaseBalanceViewSchema>;
+/** A letter job, on the wire. @example const job: LetterJobView = (await handler.listLetterJobs({})).data[0]!; */
+export type LetterJobView = z.output<typeof LetterJobViewSchema>;
+/** The letter job list, on the wire. @example const jobs: LetterJobList = await handler.listLetterJobs({ state: "failed" }); */
+export type LetterJobList = z.output<typeof LetterJobListSchema>;
 
 /**
  * The handler's operations on the built-in case system, taking and returning snake_case wire
@@ -70,6 +86,10 @@ export interface CaseHandler {
   completeTask(request: unknown): Promise<CaseTaskView>;
   /** Rejects a task with a note; its control request shows `rejected` (sends `case.updated`). */
   rejectTask(request: unknown): Promise<CaseTaskView>;
+  /** The letter jobs of pre-incasso orders still to do, in the making, or failed; newest first. */
+  listLetterJobs(request?: unknown): Promise<LetterJobList>;
+  /** Makes a pending or failed letter job due now with a fresh count of attempts. */
+  retryLetterJob(request: unknown): Promise<LetterJobView>;
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -134,6 +154,21 @@ function letterView(l: CaseLetter): CaseLetterView {
     collection_costs_cents: l.collectionCostsCents,
     size_bytes: l.sizeBytes,
     sent_at: l.sentAt.toISOString(),
+  };
+}
+
+function letterJobView(j: LetterJob): LetterJobView {
+  return {
+    object: "letter_job",
+    order_id: j.orderId,
+    case_number: j.caseNumber,
+    state: j.state,
+    attempts: j.attempts,
+    due_at: iso(j.dueAt),
+    runner: j.leaseOwner,
+    last_error: j.lastError,
+    created_at: j.createdAt.toISOString(),
+    updated_at: j.updatedAt.toISOString(),
   };
 }
 
@@ -337,6 +372,21 @@ export function createCaseHandler(cases: BuiltInCaseSystem, options: { now?: () 
       const r = parse(ResolveTaskRequestSchema, request);
       await cases.rejectTask({ taskId: r.task_id, reason: r.note ?? null, at: now() });
       return task(r.task_id);
+    },
+
+    async listLetterJobs(request) {
+      const r = parse(ListLetterJobsRequestSchema, request);
+      const list = await cases.listLetterJobs({
+        ...(r.state !== undefined ? { state: r.state } : {}),
+        ...(r.case_number !== undefined ? { caseNumber: r.case_number } : {}),
+        ...(r.limit !== undefined ? { limit: r.limit } : {}),
+      });
+      return { object: "list", data: list.map(letterJobView) };
+    },
+
+    async retryLetterJob(request) {
+      const r = parse(RetryLetterJobRequestSchema, request);
+      return letterJobView(await cases.retryLetterJob({ orderId: r.order_id, at: now() }));
     },
   };
 }

@@ -13,6 +13,8 @@
  * | `no_invoices` | a letter for a case without invoices |
  * | `nothing_outstanding` | a letter for a case whose payments cover the principal |
  * | `letter_not_found` | no such letter on the case |
+ * | `letter_job_not_found` | no letter job for the order (its letter was made, or it never had one) |
+ * | `letter_job_running` | a letter runner holds the job right now |
  * | `invalid_request` | a handler request that breaks its schema (createCaseHandler) |
  *
  * @example
@@ -29,6 +31,8 @@ export const CASE_SYSTEM_ERROR_CODES = [
   "no_invoices",
   "nothing_outstanding",
   "letter_not_found",
+  "letter_job_not_found",
+  "letter_job_running",
   "invalid_request",
 ] as const;
 

@@ -5,6 +5,7 @@ export {
   type CaseListItem,
   type CaseTask,
   createBuiltInCaseSystem,
+  type LetterJob,
 } from "./built-in-case-system.js";
 export { type CaseBalance, type CaseBalanceInput, computeCaseBalance } from "./case-balance.js";
 export type { CaseChange, CaseChangeListener, CaseTransaction } from "./case-change.js";
@@ -19,6 +20,8 @@ export {
   type CaseTaskView,
   type CaseView,
   createCaseHandler,
+  type LetterJobList,
+  type LetterJobView,
   type SentLetter,
 } from "./case-handler.js";
 export {
@@ -49,6 +52,21 @@ export {
   isCaseSystemError,
 } from "./errors.js";
 export type { CaseDetails } from "./internal/case-details.js";
+export {
+  LetterJobListSchema,
+  LetterJobStateSchema,
+  LetterJobViewSchema,
+  ListLetterJobsRequestSchema,
+  RetryLetterJobRequestSchema,
+} from "./letter-job-schemas.js";
+export {
+  createLetterRunner,
+  DEFAULT_LETTER_RETRY_SECONDS,
+  type LetterJobResult,
+  type LetterRunner,
+  type LetterRunnerLogger,
+  type LetterRunnerOptions,
+} from "./letter-runner.js";
 export { renderWikLetterPdf } from "./render-wik-letter.js";
 export { CASE_EVENT_NAMES, caseChangeEvent, webhookEventForChange } from "./webhook-events.js";
 export {
