@@ -239,10 +239,19 @@ describe("case events through incasso serve and the handler's CLI", () => {
           return all.length >= n ? all[n - 1] : undefined;
         }, type);
 
-      // The pre-incasso order's 14-day letter was made and recorded as sent at submission.
-      const sentAtSubmission = await received("correspondence.sent");
-      const letterEvent = constructWebhookEvent(sentAtSubmission.body, sentAtSubmission.headers, secret);
+      // The pre-incasso order's 14-day letter is made from its job by the server's letter runner
+      // and recorded as sent (decision case-system-wik-letter-jobs).
+      const sentAfterSubmission = await received("correspondence.sent");
+      const letterEvent = constructWebhookEvent(
+        sentAfterSubmission.body,
+        sentAfterSubmission.headers,
+        secret,
+      );
       expect(letterEvent.data).toEqual(data("case_letters"));
+      expect((await run(["cases", "letter-jobs"])).out).toBe("No letter jobs: every letter is made.\n");
+      const retry = await run(["cases", "retry-letter", order.id]);
+      expect(retry).toMatchObject({ code: 1, out: "" });
+      expect(retry.err).toBe(`incasso: Order ${order.id} has no letter job.\n`);
 
       expect((await run(["cases", "status", caseNumber, "In behandeling"])).out).toBe(
         `${caseNumber} is In behandeling.\n`,

@@ -47,7 +47,8 @@ describe("webhook delivery through the reference server and the CLI", () => {
     try {
       const server = await serve();
       expect(server.out()).toContain(
-        "  webhooks: delivered by this server (6 attempts); private targets allowed\n",
+        "  webhooks: delivered by this server (6 attempts); private targets allowed\n" +
+          "  letters: 14-day letters of pre-incasso orders made by this server\n",
       );
       expect((await run(["keys", "create", "--organisation", "Acme BV", "--mode", "live"])).code).toBe(0);
 

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { issueApiKey } from "@incasso/core";
 import pkg from "../package.json" with { type: "json" };
 import { CASES_HELP, casesCommand, tasksCommand } from "./cli/cases.js";
+import { startServeLetters } from "./cli/letters.js";
 import { startServeWebhooks, WEBHOOKS_HELP, webhooksCommand, workerCommand } from "./cli/webhooks.js";
 import { createApi } from "./create-api.js";
 import { openStoreFor, type StorageFlags, storageTarget, withOperations } from "./internal/cli-store.js";
@@ -88,6 +89,7 @@ async function serve(argv: string[]): Promise<void> {
       "trust-proxy": { type: "boolean", default: false },
       "allow-private-webhook-targets": { type: "boolean", default: false },
       "no-webhook-dispatcher": { type: "boolean", default: false },
+      "no-letter-runner": { type: "boolean", default: false },
       ...STORAGE_OPTIONS,
     },
     strict: true,
@@ -106,6 +108,9 @@ async function serve(argv: string[]): Promise<void> {
     noDispatcher: values["no-webhook-dispatcher"],
     allowPrivate: values["allow-private-webhook-targets"],
   });
+  // The 14-day letters of pre-incasso orders are made from their jobs, off the request
+  // (decision case-system-wik-letter-jobs).
+  const letters = startServeLetters(store, { noRunner: values["no-letter-runner"] });
   const operator =
     embedded && store.dataDir
       ? await startOperatorEndpoint({
@@ -127,6 +132,7 @@ async function serve(argv: string[]): Promise<void> {
     console.log(`  try: curl ${url}/ping`);
   }
   console.log(webhooks.summary);
+  console.log(letters.summary);
   console.log(`  data: ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`);
   let stopping = false;
   const stop = () => {
@@ -134,7 +140,7 @@ async function serve(argv: string[]): Promise<void> {
     stopping = true;
     server.closeAllConnections?.();
     server.close(() => {
-      void Promise.allSettled([operator?.close(), webhooks.stop()])
+      void Promise.allSettled([operator?.close(), webhooks.stop(), letters.stop()])
         .then(() => store.close())
         .finally(() => process.exit(0));
     });

@@ -1,3 +1,11 @@
+export {
+  createLetterRunner,
+  DEFAULT_LETTER_RETRY_SECONDS,
+  type LetterJobResult,
+  type LetterRunner,
+  type LetterRunnerLogger,
+  type LetterRunnerOptions,
+} from "@incasso/case-system";
 export { ApiError, type ApiErrorInit, type FieldError, isApiError, validationError } from "./api-error.js";
 export {
   API_KEY_CACHE_MAX_ENTRIES,

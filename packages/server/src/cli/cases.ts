@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { CaseSummary, CaseTaskView, CaseView } from "@incasso/case-system";
+import type { CaseSummary, CaseTaskView, CaseView, LetterJobView } from "@incasso/case-system";
 import { withOperations } from "../internal/cli-store.js";
 
 /**
@@ -23,6 +23,11 @@ export const CASES_HELP = `  incasso cases list [--organisation NAME] [--status 
   incasso cases letter CASE [--out FILE] [--json]
                                         make the 14-day letter, record it as sent (sends
                                         correspondence.sent) and write the PDF (default: its name)
+  incasso cases letter-jobs [--failed|--state pending|running|failed] [--case CASE] [--limit N] [--json]
+                                        14-day letters of pre-incasso orders not made yet, and
+                                        those that failed for good (made by serve or worker)
+  incasso cases retry-letter ORDER_ID [--json]
+                                        try a failed letter job again now, with fresh attempts
   incasso tasks list [--status open|done|rejected|all] [--case CASE] [--organisation NAME] [--json]
                                         tasks from control requests, oldest first (default open)
   incasso tasks done ID [--note TEXT] [--json]
@@ -72,6 +77,17 @@ function taskLine(t: CaseTaskView): string {
   const resolved =
     t.resolved_at === null ? "" : ` at ${t.resolved_at}${t.resolution ? `: ${t.resolution}` : ""}`;
   return `${t.id}  ${t.case_number}  ${t.action}${amount}  ${t.status}${resolved}  (${t.organisation}, ${t.order_id ?? "no order"})`;
+}
+
+function letterJobLine(j: LetterJobView): string {
+  const attempts = `${j.attempts} attempt${j.attempts === 1 ? "" : "s"}`;
+  const when =
+    j.state === "pending"
+      ? `  due ${j.due_at}`
+      : j.state === "running"
+        ? `  by ${j.runner} until ${j.due_at}`
+        : `  since ${j.updated_at}`;
+  return `${j.order_id}  ${j.case_number}  ${j.state}  ${attempts}${when}${j.last_error ? `  last error: ${j.last_error}` : ""}`;
 }
 
 function caseText(c: CaseView): string {
@@ -139,6 +155,9 @@ export async function casesCommand(argv: string[]): Promise<void> {
       date: { type: "string" },
       task: { type: "string" },
       out: { type: "string" },
+      state: { type: "string" },
+      failed: { type: "boolean", default: false },
+      case: { type: "string" },
       json: { type: "boolean", default: false },
       ...STORAGE_OPTIONS,
     },
@@ -227,7 +246,41 @@ export async function casesCommand(argv: string[]): Promise<void> {
     console.log(`Written to ${file} (${bytes.byteLength} bytes).`);
     return;
   }
-  throw new Error(`cases needs list, show, pay, status, close or letter${sub ? `, not "${sub}"` : ""}`);
+  if (sub === "letter-jobs") {
+    const state = values.failed ? "failed" : values.state;
+    if (state !== undefined && !["pending", "running", "failed"].includes(state)) {
+      throw new Error(`--state must be pending, running or failed, not ${state}`);
+    }
+    if (values.failed && values.state !== undefined && values.state !== "failed") {
+      throw new Error("--failed and --state exclude each other");
+    }
+    const limit = positiveInt(values.limit, "--limit");
+    const list = await withOperations(values, "cases", (ops) =>
+      ops.listLetterJobs({
+        ...(state !== undefined ? { state: state as "pending" | "running" | "failed" } : {}),
+        ...(values.case !== undefined ? { case_number: values.case } : {}),
+        ...(limit ? { limit } : {}),
+      }),
+    );
+    if (values.json) return print(list);
+    if (list.data.length === 0) {
+      console.log(state === undefined ? "No letter jobs: every letter is made." : `No ${state} letter jobs.`);
+    }
+    for (const j of list.data) console.log(letterJobLine(j));
+    return;
+  }
+  if (sub === "retry-letter") {
+    const orderId = one(positionals, "order id", "cases retry-letter");
+    const job = await withOperations(values, "cases", (ops) => ops.retryLetterJob({ order_id: orderId }));
+    if (values.json) return print(job);
+    console.log(
+      `The letter job of ${job.order_id} (${job.case_number}) is due now; a running letter runner makes it.`,
+    );
+    return;
+  }
+  throw new Error(
+    `cases needs list, show, pay, status, close, letter, letter-jobs or retry-letter${sub ? `, not "${sub}"` : ""}`,
+  );
 }
 
 /**

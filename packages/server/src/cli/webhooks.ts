@@ -12,6 +12,7 @@ import type {
   WebhookOperationsOptions,
   WebhookSendSummary,
 } from "../webhooks/webhook-operations.js";
+import { cliLetterRunner } from "./letters.js";
 
 /**
  * The help lines of the webhook commands, for the CLI's help text.
@@ -30,11 +31,14 @@ export const WEBHOOKS_HELP = `  incasso webhooks set --organisation NAME --url U
   incasso webhooks redeliver EVENT_ID [--json]
                                         send an event again with a fresh round of attempts
   incasso worker [--concurrency N] [--poll-interval-ms N] [--lease-seconds N] [--timeout-ms N]
-                 [--retry-schedule S,S,...]
-                                        deliver webhooks in a process of its own
+                 [--retry-schedule S,S,...] [--letter-concurrency N]
+                 [--no-webhook-dispatcher] [--no-letter-runner]
+                                        deliver webhooks and make the 14-day letters of
+                                        pre-incasso orders in a process of its own
   Webhook sending (serve, worker, ping, redeliver): --allow-private-webhook-targets or
   INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS=1 allows loopback and private networks (development only).
-  serve --no-webhook-dispatcher leaves delivery to separate workers.
+  serve --no-webhook-dispatcher leaves delivery to separate workers, serve --no-letter-runner
+  the 14-day letters.
 `;
 
 const STORAGE_OPTIONS = {
@@ -239,8 +243,10 @@ function parseSchedule(value: string | undefined): number[] | undefined {
 }
 
 /**
- * `incasso worker`: a dispatcher in a process of its own, until SIGINT or SIGTERM. On an embedded
- * data directory it needs the directory to itself, so with a running server use PostgreSQL.
+ * `incasso worker`: a webhook dispatcher and a letter runner (the 14-day letters of pre-incasso
+ * orders, decision case-system-wik-letter-jobs) in a process of their own, until SIGINT or
+ * SIGTERM; `--no-webhook-dispatcher` or `--no-letter-runner` leaves one out. On an embedded data
+ * directory it needs the directory to itself, so with a running server use PostgreSQL.
  *
  * @example
  * await workerCommand(["--database-url", "postgres://postgres@127.0.0.1:5432/incasso"]);
@@ -255,11 +261,18 @@ export async function workerCommand(argv: string[]): Promise<void> {
       "lease-seconds": { type: "string" },
       "timeout-ms": { type: "string" },
       "retry-schedule": { type: "string" },
+      "letter-concurrency": { type: "string" },
+      "no-webhook-dispatcher": { type: "boolean", default: false },
+      "no-letter-runner": { type: "boolean", default: false },
       ...STORAGE_OPTIONS,
     },
     strict: true,
   });
+  if (values["no-webhook-dispatcher"] && values["no-letter-runner"]) {
+    throw new Error("--no-webhook-dispatcher and --no-letter-runner leave the worker nothing to do");
+  }
   const concurrency = positiveInt(values.concurrency, "--concurrency");
+  const letterConcurrency = positiveInt(values["letter-concurrency"], "--letter-concurrency");
   const pollIntervalMs = positiveInt(values["poll-interval-ms"], "--poll-interval-ms");
   const leaseSeconds = positiveInt(values["lease-seconds"], "--lease-seconds");
   const timeoutMs = positiveInt(values["timeout-ms"], "--timeout-ms");
@@ -275,31 +288,36 @@ export async function workerCommand(argv: string[]): Promise<void> {
     }
     throw error;
   }
-  const dispatcher = createWebhookDispatcher({
-    store,
-    allowPrivateTargets: allowPrivateWebhookTargets(values["allow-private-webhook-targets"]),
-    logger: {
-      info: () => undefined,
-      warn: (m, f) => console.warn(m, f ?? ""),
-      error: (m, f) => console.error(m, f ?? ""),
-    },
-    ...(concurrency ? { concurrency } : {}),
-    ...(pollIntervalMs ? { pollIntervalMs } : {}),
-    ...(leaseSeconds ? { leaseSeconds } : {}),
-    ...(timeoutMs ? { timeoutMs } : {}),
-    ...(scheduleSeconds ? { scheduleSeconds } : {}),
-  });
-  dispatcher.start();
-  console.log(
-    `incasso worker ${dispatcher.owner} delivering webhooks from ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`,
-  );
+  const dispatcher = values["no-webhook-dispatcher"]
+    ? undefined
+    : createWebhookDispatcher({
+        store,
+        allowPrivateTargets: allowPrivateWebhookTargets(values["allow-private-webhook-targets"]),
+        logger: {
+          info: () => undefined,
+          warn: (m, f) => console.warn(m, f ?? ""),
+          error: (m, f) => console.error(m, f ?? ""),
+        },
+        ...(concurrency ? { concurrency } : {}),
+        ...(pollIntervalMs ? { pollIntervalMs } : {}),
+        ...(leaseSeconds ? { leaseSeconds } : {}),
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(scheduleSeconds ? { scheduleSeconds } : {}),
+      });
+  const letters = values["no-letter-runner"]
+    ? undefined
+    : cliLetterRunner(store, letterConcurrency ? { concurrency: letterConcurrency } : {});
+  dispatcher?.start();
+  letters?.start();
+  const where = store.dataDir ?? "PostgreSQL (DATABASE_URL)";
+  if (dispatcher) console.log(`incasso worker ${dispatcher.owner} delivering webhooks from ${where}`);
+  if (letters) console.log(`incasso worker ${letters.owner} making 14-day letters from ${where}`);
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = () => {
       if (stopping) return;
       stopping = true;
-      void dispatcher
-        .stop()
+      void Promise.allSettled([dispatcher?.stop(), letters?.stop()])
         .then(() => store.close())
         .finally(resolve);
     };

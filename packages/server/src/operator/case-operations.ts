@@ -8,6 +8,8 @@ import {
   type CaseView,
   createBuiltInCaseSystem,
   createCaseHandler,
+  type LetterJobList,
+  type LetterJobView,
   type SentLetter,
 } from "@incasso/case-system";
 import { requireOrganisation } from "@incasso/core";
@@ -49,6 +51,14 @@ export interface CaseOperations {
   }): Promise<CaseTaskList>;
   completeTask(input: { task_id: string; note?: string }): Promise<CaseTaskView>;
   rejectTask(input: { task_id: string; note?: string }): Promise<CaseTaskView>;
+  /** Letter jobs of pre-incasso orders still to do, in the making, or failed (decision case-system-wik-letter-jobs). */
+  listLetterJobs(input: {
+    state?: "pending" | "running" | "failed";
+    case_number?: string;
+    limit?: number;
+  }): Promise<LetterJobList>;
+  /** Makes a pending or failed letter job due now with a fresh count of attempts. */
+  retryLetterJob(input: { order_id: string }): Promise<LetterJobView>;
 }
 
 /**
@@ -80,6 +90,8 @@ export function directCaseOperations(store: SqlStore, options: { now?: () => Dat
     listTasks: async (input) => handler.listTasks(await withOrganisation(input)),
     completeTask: (input) => handler.completeTask(input),
     rejectTask: (input) => handler.rejectTask(input),
+    listLetterJobs: (input) => handler.listLetterJobs(input),
+    retryLetterJob: (input) => handler.retryLetterJob(input),
   };
 }
 
@@ -100,6 +112,8 @@ export function remoteCaseOperations(call: <T>(op: string, args?: unknown) => Pr
     listTasks: (input) => call("list-tasks", input),
     completeTask: (input) => call("complete-task", input),
     rejectTask: (input) => call("reject-task", input),
+    listLetterJobs: (input) => call("list-letter-jobs", input),
+    retryLetterJob: (input) => call("retry-letter-job", input),
   };
 }
 
@@ -134,6 +148,10 @@ export async function dispatchCaseOperation(
       return operations.completeTask(args as never);
     case "reject-task":
       return operations.rejectTask(args as never);
+    case "list-letter-jobs":
+      return operations.listLetterJobs(args as never);
+    case "retry-letter-job":
+      return operations.retryLetterJob(args as never);
     default:
       return undefined;
   }
