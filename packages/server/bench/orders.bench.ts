@@ -1,7 +1,10 @@
 // Orders per second and latency of POST /orders (3 invoices, no attachment; and one 1 MB PDF) at
 // concurrency 16 with the key's limits raised, and GET /orders page latency with 100,000 stored
 // orders at the first and at a deep page; on embedded PGlite and on PostgreSQL in one run.
-// In-process (api.fetch): the API's own cost without a network stack.
+// In-process (api.fetch): the API's own cost without a network stack. No letter runner runs in
+// this process, as in a deployment whose 14-day letters are made by `incasso worker`: a pre-incasso
+// order records its letter job and is answered (decision case-system-wik-letter-jobs); what the
+// letters cost is measured by letter-jobs.bench.ts.
 // Run: pnpm exec tsx packages/server/bench/orders.bench.ts
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 // BENCH_STORES=postgres (or pglite) runs one store only; BENCH_PLAIN_ONLY=1 skips the PDF and list
@@ -68,8 +71,9 @@ async function load(
   return stats(samples, performance.now() - started, outcomes);
 }
 
-// A pre-incasso order makes the built-in case system write the statutory 14-day letter (a PDF) once
-// the order is placed; an incasso order against a business debtor needs no letter. Both are measured.
+// A pre-incasso order makes the built-in case system record the job of its statutory 14-day letter
+// (made later by a letter runner, not running here); an incasso order against a business debtor
+// needs no letter. Both are measured.
 function orderBody(tag: string, i: number, attachment?: string, type = "pre-incasso"): string {
   return JSON.stringify({
     type,
@@ -224,7 +228,7 @@ const o = (n: number | undefined, d: (n: number) => string) => (n === undefined 
 console.log(
   `\nPOST /orders at concurrency ${CONCURRENCY}, in-process api.fetch, live key with raised limits; ` +
     `${PLAIN.count} pre-incasso orders (3 invoices, no attachment) after ${PLAIN.warmup} warm-up, then ${PLAIN.count} ` +
-    `incasso orders alike; ${PDF.count} pre-incasso orders with one ` +
+    `incasso orders alike (no letter runner in the process: pre-incasso orders record their letter jobs); ${PDF.count} pre-incasso orders with one ` +
     `${pdfBytes.byteLength}-byte PDF after ${PDF.warmup} warm-up. GET /orders: ${LIST.count} sequential requests ` +
     `(limit 25) over ${LIST.stored} stored orders after ${LIST.warmup} warm-up. PostgreSQL pool ${POOL ?? "20 (default)"}. ` +
     `Load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end.\n`,

@@ -1,0 +1,216 @@
+// What a pre-incasso POST /orders costs on PostgreSQL, and how fast one letter runner makes the
+// statutory 14-day letters of those orders (decision case-system-wik-letter-jobs). In units that do
+// not follow the load of a shared machine: statements and round trips, and CPU milliseconds of the
+// Node process and of PostgreSQL, per order and per letter.
+//
+// 1. The request path: 1,000 pre-incasso orders (business debtor, 3 invoices, no attachment) at
+//    concurrency 16 after 200 to warm up, each opening a case. No letter runner runs in this
+//    process, as in a deployment whose letters are made by `incasso worker`: the orders only record
+//    their letter jobs. (Code from before the letter jobs made the letter inside the request.)
+// 2. The letters: one runner with its default settings (concurrency 4) makes the letters of those
+//    1,200 orders; letters per second of wall time and the cost per letter.
+//
+// In-process (api.fetch), the key's limits raised. Run:
+//   pnpm exec tsx packages/server/bench/letter-jobs.bench.ts
+// PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
+// PostgreSQL CPU is read from /proc (the server must run on this machine): the backends of this
+// run's pool (found by application_name).
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { loadavg } from "node:os";
+import * as caseSystem from "../../case-system/src/index.js";
+import { issueApiKey } from "../../core/src/index.js";
+import { openStore } from "../../store-sql/src/index.js";
+import { createApi } from "../src/index.js";
+
+const CONCURRENCY = 16;
+const WARMUP = 200;
+const COUNT = 1000;
+const TICK_MS = 10; // /proc/<pid>/stat counts CPU time in clock ticks of 1/100 s (USER_HZ)
+
+// The pg module of the store, so its client is the one counted.
+const pg = createRequire(new URL("../../store-sql/package.json", import.meta.url))("pg") as {
+  Client: { prototype: { query: (...args: unknown[]) => unknown } };
+};
+const counted = { statements: 0, begins: 0 };
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+  counted.statements++;
+  if (args[0] === "BEGIN") counted.begins++;
+  return query.apply(this, args);
+};
+
+/** CPU ticks per pid of the processes named postgres. */
+function postgresTicks(): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      // Fields after the command name (which ends with ")"): state is field 3, utime 14, stime 15.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended while the directory was read.
+    }
+  }
+  return ticks;
+}
+
+function ticksSince(before: Map<number, number>, after: Map<number, number>, pids: Set<number>): number {
+  let sum = 0;
+  for (const [pid, t] of after) if (pids.has(pid)) sum += t - (before.get(pid) ?? 0);
+  return sum;
+}
+
+const url =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const tag = randomBytes(3).toString("hex");
+const applicationName = `incasso_letters_${tag}`;
+const schema = `bench_letters_${tag}`;
+const store = await openStore({
+  databaseUrl: `${url}${url.includes("?") ? "&" : "?"}application_name=${applicationName}`,
+  schema,
+});
+const silent = { info() {}, warn() {}, error: console.error };
+const api = createApi({ store, logger: silent, apiRateLimit: { perMinute: 1_000_000 } });
+const issued = await issueApiKey(store, {
+  organisation: `Letters ${tag}`,
+  mode: "live",
+  perMinute: 1_000_000,
+  perDay: 1_000_000,
+});
+
+function order(i: number): Request {
+  return new Request("http://x/api/v1/orders", {
+    method: "POST",
+    headers: { authorization: `Bearer ${issued.key}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      type: "pre-incasso",
+      reference: `L-${i}`,
+      debtors: [
+        {
+          type: "business",
+          company_name: "Voorbeeld B.V.",
+          customer_number: `${tag}-${i}`,
+          address: { street: "Teststraat", house_number: "10", postal_code: "9999 ZZ", city: "Testdorp" },
+        },
+      ],
+      invoices: [
+        {
+          invoice_number: `F-${i}-1`,
+          invoice_date: "2026-09-01",
+          payment_term_days: 14,
+          amount_cents: 125000,
+        },
+        {
+          invoice_number: `F-${i}-2`,
+          invoice_date: "2026-09-15",
+          due_date: "2026-10-15",
+          amount_cents: 20000,
+        },
+        { invoice_number: `F-${i}-3`, invoice_date: "2026-10-01", payment_term_days: 30, amount_cents: 5050 },
+      ],
+    }),
+  });
+}
+
+async function load(from: number, count: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= count) return;
+        const res = await api.fetch(order(from + i));
+        if (res.status !== 201) throw new Error(`POST /orders answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+      }
+    }),
+  );
+}
+
+async function backends(): Promise<number[]> {
+  const { rows } = await store.database.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
+    [applicationName],
+  );
+  return rows.map((r) => Number(r.pid));
+}
+
+/** Runs `work` and returns its cost per `units`: statements, round trips, CPU, rate. */
+async function measure(name: string, units: number, work: () => Promise<void>) {
+  const pidsBefore = await backends();
+  const before = { counted: { ...counted }, node: process.cpuUsage(), pg: postgresTicks() };
+  const started = performance.now();
+  await work();
+  const wallMs = performance.now() - started;
+  const node = process.cpuUsage(before.node);
+  const after = postgresTicks();
+  // Backends opened during the run count too (whatever is new and named like this run's pool).
+  const pids = new Set([...pidsBefore, ...(await backends())]);
+  const statements = counted.statements - before.counted.statements;
+  const begins = counted.begins - before.counted.begins;
+  return {
+    name,
+    statements: statements / units,
+    // In pipeline mode BEGIN travels with the statement behind it: no round trip of its own.
+    roundTrips: (statements - begins) / units,
+    nodeMs: (node.user + node.system) / 1000 / units,
+    postgresMs: (ticksSince(before.pg, after, pids) * TICK_MS) / units,
+    perSecond: (units / wallMs) * 1000,
+  };
+}
+
+async function letterCount(): Promise<number> {
+  const { rows } = await store.database.query<{ n: string }>("SELECT count(*) AS n FROM case_letters");
+  return Number(rows[0]?.n);
+}
+
+const loadAtStart = loadavg()[0] ?? 0;
+const results = [];
+let lettersAfterOrders = 0;
+try {
+  await load(0, WARMUP);
+  results.push(await measure("pre-incasso order (request path)", COUNT, () => load(WARMUP, COUNT)));
+  lettersAfterOrders = await letterCount();
+  // The runner exists from the letter jobs on; code from before made the letters in the requests.
+  const runnerOf = (caseSystem as Record<string, unknown>).createLetterRunner as
+    | ((options: { store: typeof store }) => { runOnce(): Promise<unknown[]> })
+    | undefined;
+  if (runnerOf !== undefined) {
+    const runner = runnerOf({ store });
+    const pending = WARMUP + COUNT - lettersAfterOrders;
+    results.push(
+      await measure("14-day letter (one runner, default settings)", pending, async () => {
+        while ((await runner.runOnce()).length > 0) {}
+      }),
+    );
+  }
+  if ((await letterCount()) !== WARMUP + COUNT) {
+    throw new Error(`${await letterCount()} letters for ${WARMUP + COUNT} orders`);
+  }
+} finally {
+  await store.database.query(`DROP SCHEMA ${schema} CASCADE`);
+  await store.close();
+}
+
+console.log(
+  `\n${COUNT} pre-incasso orders at concurrency ${CONCURRENCY} after ${WARMUP} warm-up (no letter runner in the process; ` +
+    `${lettersAfterOrders} letters existed when the orders were answered); PostgreSQL pool 20 (default). ` +
+    `Load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end.\n`,
+);
+console.log(
+  "| what | statements each | round trips each | Node CPU ms each | PostgreSQL CPU ms each (this run's backends) | per second |",
+);
+console.log("|---|---:|---:|---:|---:|---:|");
+const f = (n: number) => n.toFixed(2);
+for (const r of results) {
+  console.log(
+    `| ${r.name} | ${f(r.statements)} | ${f(r.roundTrips)} | ${f(r.nodeMs)} | ${f(r.postgresMs)} | ${Math.round(r.perSecond)} |`,
+  );
+}
