@@ -1,0 +1,199 @@
+// What one POST /orders costs on PostgreSQL, measured in units that do not follow the load of a
+// shared machine: statements and round trips per order, and CPU milliseconds per order of the Node
+// process and of PostgreSQL. 1,000 incasso orders (business debtor, 3 invoices, no attachment, no
+// 14-day letter) at concurrency 16 after 200 to warm up; each order opens a case, and then the same
+// for orders that join an open case (a follow-up order for a customer number with an open case).
+// In-process (api.fetch), the key's limits raised.
+// Run: pnpm exec tsx packages/server/bench/orders-cost.bench.ts
+// BENCH_ITEM_CALLS=per-item hides the built-in case system's addItems, so the engine makes one call
+// per address and invoice (the path of a host's case system without the batched call, and the path
+// of every order before it existed); run both ways in turn to compare them on the same load.
+// PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
+// PostgreSQL CPU is read from /proc (the server must run on this machine): the backends of this
+// run's pool (found by application_name) and, for comparison with earlier figures, every postgres
+// process (which includes other work on the same server).
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { loadavg } from "node:os";
+import { createBuiltInCaseSystem } from "../../case-system/src/index.js";
+import { issueApiKey } from "../../core/src/index.js";
+import { openStore } from "../../store-sql/src/index.js";
+import { createApi } from "../src/index.js";
+
+const CONCURRENCY = 16;
+const WARMUP = 200;
+const COUNT = 1000;
+const TICK_MS = 10; // /proc/<pid>/stat counts CPU time in clock ticks of 1/100 s (USER_HZ)
+
+// The pg module of the store, so its client is the one counted.
+const pg = createRequire(new URL("../../store-sql/package.json", import.meta.url))("pg") as {
+  Client: { prototype: { query: (...args: unknown[]) => unknown } };
+};
+const counted = { statements: 0, begins: 0 };
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+  counted.statements++;
+  if (args[0] === "BEGIN") counted.begins++;
+  return query.apply(this, args);
+};
+
+/** CPU ticks per pid of the processes named postgres. */
+function postgresTicks(): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      // Fields after the command name (which ends with ")"): state is field 3, utime 14, stime 15.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended while the directory was read.
+    }
+  }
+  return ticks;
+}
+
+function ticksSince(before: Map<number, number>, after: Map<number, number>, pids?: Set<number>): number {
+  let sum = 0;
+  for (const [pid, t] of after) if (pids === undefined || pids.has(pid)) sum += t - (before.get(pid) ?? 0);
+  return sum;
+}
+
+const url =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const tag = randomBytes(3).toString("hex");
+const applicationName = `incasso_cost_${tag}`;
+const schema = `bench_cost_${tag}`;
+const store = await openStore({
+  databaseUrl: `${url}${url.includes("?") ? "&" : "?"}application_name=${applicationName}`,
+  schema,
+});
+const silent = { info() {}, warn() {}, error: console.error };
+const PER_ITEM = process.env.BENCH_ITEM_CALLS === "per-item";
+const { addItems: _batched, ...perItemCalls } = createBuiltInCaseSystem({ store });
+const api = createApi({
+  store,
+  logger: silent,
+  apiRateLimit: { perMinute: 1_000_000 },
+  ...(PER_ITEM ? { orders: { caseSystem: perItemCalls } } : {}),
+});
+const issued = await issueApiKey(store, {
+  organisation: `Cost ${tag}`,
+  mode: "live",
+  perMinute: 1_000_000,
+  perDay: 1_000_000,
+});
+
+function order(customerNumber: string, i: number): Request {
+  return new Request("http://x/api/v1/orders", {
+    method: "POST",
+    headers: { authorization: `Bearer ${issued.key}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      type: "incasso",
+      reference: `C-${i}`,
+      debtors: [
+        {
+          type: "business",
+          company_name: "Voorbeeld B.V.",
+          customer_number: customerNumber,
+          address: { street: "Teststraat", house_number: "10", postal_code: "9999 ZZ", city: "Testdorp" },
+        },
+      ],
+      invoices: [
+        {
+          invoice_number: `F-${i}-1`,
+          invoice_date: "2026-09-01",
+          payment_term_days: 14,
+          amount_cents: 125000,
+        },
+        {
+          invoice_number: `F-${i}-2`,
+          invoice_date: "2026-09-15",
+          due_date: "2026-10-15",
+          amount_cents: 20000,
+        },
+        { invoice_number: `F-${i}-3`, invoice_date: "2026-10-01", payment_term_days: 30, amount_cents: 5050 },
+      ],
+    }),
+  });
+}
+
+async function load(make: (i: number) => Request, count: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= count) return;
+        const res = await api.fetch(make(i));
+        if (res.status !== 201) throw new Error(`POST /orders answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+      }
+    }),
+  );
+}
+
+async function measure(name: string, make: (i: number) => Request) {
+  await load(make, WARMUP);
+  const { rows } = await store.database.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
+    [applicationName],
+  );
+  const before = { counted: { ...counted }, node: process.cpuUsage(), pg: postgresTicks() };
+  const started = performance.now();
+  await load((i) => make(WARMUP + i), COUNT);
+  const wallMs = performance.now() - started;
+  const node = process.cpuUsage(before.node);
+  const after = postgresTicks();
+  // Backends opened during the run count too (whatever is new and named like this run's pool).
+  const { rows: later } = await store.database.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
+    [applicationName],
+  );
+  const pids = new Set([...rows, ...later].map((r) => Number(r.pid)));
+  const statements = counted.statements - before.counted.statements;
+  const begins = counted.begins - before.counted.begins;
+  return {
+    name,
+    statements: statements / COUNT,
+    // In pipeline mode BEGIN travels with the statement behind it: no round trip of its own.
+    roundTrips: (statements - begins) / COUNT,
+    nodeMs: (node.user + node.system) / 1000 / COUNT,
+    backendsMs: (ticksSince(before.pg, after, pids) * TICK_MS) / COUNT,
+    allPostgresMs: (ticksSince(before.pg, after) * TICK_MS) / COUNT,
+    perSecond: (COUNT / wallMs) * 1000,
+  };
+}
+
+const loadAtStart = loadavg()[0] ?? 0;
+const results = [];
+try {
+  results.push(await measure("incasso order, new case", (i) => order(`${tag}-n-${i}`, i)));
+  // Every customer number gets its case first; the measured orders then join those open cases.
+  await load((i) => order(`${tag}-m-${i}`, i), WARMUP + COUNT);
+  results.push(await measure("incasso order joining an open case", (i) => order(`${tag}-m-${i}`, i)));
+} finally {
+  await store.database.query(`DROP SCHEMA ${schema} CASCADE`);
+  await store.close();
+}
+
+console.log(
+  `\n${COUNT} orders per line at concurrency ${CONCURRENCY} after ${WARMUP} warm-up; PostgreSQL pool 20 (default); ` +
+    `addresses and invoices ${PER_ITEM ? "one call per item (BENCH_ITEM_CALLS=per-item)" : "in one addItems call"}. ` +
+    `Load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end.\n`,
+);
+console.log(
+  "| order | statements per order | round trips per order | Node CPU ms per order | PostgreSQL CPU ms per order (this run's backends) | (every postgres process) | orders/s |",
+);
+console.log("|---|---:|---:|---:|---:|---:|---:|");
+const f = (n: number) => n.toFixed(2);
+for (const r of results) {
+  console.log(
+    `| ${r.name} | ${f(r.statements)} | ${f(r.roundTrips)} | ${f(r.nodeMs)} | ${f(r.backendsMs)} | ${f(r.allPostgresMs)} | ${Math.round(r.perSecond)} |`,
+  );
+}
