@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { IncassoApi } from "@incasso/server";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { NodeRequest } from "srvx/node";
+import { FastURL, NodeRequest } from "srvx/node";
 
 /**
  * Options of {@link incassoFastify}: the API, and Fastify's own `prefix`.
@@ -38,13 +38,21 @@ interface FastNodeResponse {
  * it), srvx's NodeRequest wraps the IncomingMessage lazily, as on the reference server; otherwise a
  * standard Request carries the (transformed) stream.
  */
-function toWebRequest(request: FastifyRequest, url: string): Request {
+function toWebRequest(request: FastifyRequest, host: string, path: string): Request {
   const body = request.body instanceof Readable ? request.body : undefined;
   if (body === undefined || body === request.raw) {
     const web = new NodeRequest({ req: request.raw }) as Request & { _url: URL };
-    web._url = new URL(url);
+    // srvx's URL from its parts: parsed in full only if a path or query needs normalising.
+    const q = path.indexOf("?");
+    web._url = new FastURL({
+      protocol: "http:",
+      host,
+      pathname: q === -1 ? path : path.slice(0, q),
+      search: q === -1 ? "" : path.slice(q),
+    }) as URL;
     return web;
   }
+  const url = `http://${host}${path}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -58,9 +66,15 @@ function toWebRequest(request: FastifyRequest, url: string): Request {
   } as RequestInit);
 }
 
-function toReplyBody(body: unknown): Buffer | Readable | null {
+// A Host header fit to stand in a URL (RFC 9110 §7.2: host and optional port); anything else is
+// replaced, so a client cannot break the URL the API routes on.
+const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
+
+function toReplyBody(body: unknown, contentType: string | undefined): string | Buffer | Readable | null {
   if (body === null || body === undefined) return null;
-  if (typeof body === "string") return Buffer.from(body);
+  // Fastify sends a string as it is, but adds "; charset=utf-8" to a content type without one
+  // (application/problem+json has none): only bytes keep the API's header exactly.
+  if (typeof body === "string") return contentType?.includes("charset") ? body : Buffer.from(body);
   if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   if (body instanceof ReadableStream) return Readable.fromWeb(body as never);
   return body as Readable;
@@ -75,17 +89,24 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
   fastify.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.slice(prefix.length);
-    const url = `http://${request.headers.host ?? "localhost"}${api.basePath}${path.startsWith("/") ? path : `/${path}`}`;
-    const response = await api.fetch(toWebRequest(request, url), { clientIp: request.ip });
+    const rest = request.url.slice(prefix.length);
+    const path = `${api.basePath}${rest.startsWith("/") ? rest : `/${rest}`}`;
+    const hostHeader = request.headers.host;
+    const host = hostHeader !== undefined && PLAIN_HOST.test(hostHeader) ? hostHeader : "localhost";
+    const response = await api.fetch(toWebRequest(request, host, path), { clientIp: request.ip });
     reply.code(response.status);
     // srvx's fast response hands over status, raw header pairs and body without building a web
     // Response; anything else is read the standard way.
     const fast = (response as Partial<FastNodeResponse>)._toNodeResponse?.();
     if (fast) {
-      for (let i = 0; i < fast.headers.length; i += 2)
-        reply.header(fast.headers[i] as string, fast.headers[i + 1]);
-      return reply.send(toReplyBody(fast.body));
+      let contentType: string | undefined;
+      for (let i = 0; i < fast.headers.length; i += 2) {
+        const name = fast.headers[i] as string;
+        const value = fast.headers[i + 1] as string;
+        if (name === "content-type") contentType = value;
+        reply.header(name, value);
+      }
+      return reply.send(toReplyBody(fast.body, contentType));
     }
     response.headers.forEach((value, name) => {
       reply.header(name, value);

@@ -13,6 +13,7 @@ import { ApiError, isApiError } from "./api-error.js";
 import { authenticateRequest } from "./auth.js";
 import { toApiError } from "./core-errors.js";
 import { requestIdFor } from "./internal/request-id.js";
+import { ApiRouteContext } from "./internal/route-context.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
 import { readJsonBody } from "./json-body.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
@@ -151,8 +152,11 @@ function hasRequestBody(request: Request): boolean {
   return request.headers.has("transfer-encoding");
 }
 
-const EXTRA_HEADERS = Symbol("extraHeaders");
-type ContextInternals = { [EXTRA_HEADERS]?: Headers };
+/** What `fetch` hands the router for each request: read once, before routing. */
+interface IncassoRequestFacts {
+  requestId: string;
+  clientIp: string | undefined;
+}
 
 function withHeaders(
   response: Response,
@@ -264,35 +268,22 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     return document;
   }
 
-  // h3 rejects malformed percent-encoding itself with a plain 400; we check first and answer with a
-  // problem, so the router only ever sees routable paths.
+  // h3 would refuse malformed percent-encoding itself with a plain 400; it routes such paths as they
+  // are instead, and every handler below refuses them first with a problem (assertRoutableUrl).
   const app = new H3({ silent: true, allowMalformedURL: true });
 
-  function contextFor(event: H3Event, url: URL): RouteContext {
-    const ctx = event.context as { incasso?: { requestId: string; clientIp?: string } };
-    let headers: Headers | undefined;
-    return {
-      request: event.req,
-      url,
-      body: undefined,
-      query: {},
-      params: {},
-      clientIp: ctx.incasso?.clientIp ?? (event.req as { ip?: string }).ip,
-      requestId: ctx.incasso?.requestId ?? requestIdFor(event.req),
-      // Made on first use: most requests add no headers of their own.
-      get responseHeaders() {
-        headers ??= new Headers();
-        return headers;
-      },
-      get [EXTRA_HEADERS]() {
-        return headers;
-      },
-      state: {},
+  function contextFor(event: H3Event): ApiRouteContext {
+    const facts = (event.context as { incasso?: IncassoRequestFacts }).incasso;
+    return new ApiRouteContext(
+      event.req,
+      event.url,
+      facts?.clientIp ?? (event.req as { ip?: string }).ip,
+      facts?.requestId ?? requestIdFor(event.req),
       now,
-    } as RouteContext;
+    );
   }
 
-  function finish(event: H3Event, ctx: RouteContext, result: unknown, error?: unknown): Response {
+  function finish(event: H3Event, ctx: ApiRouteContext, result: unknown, error?: unknown): Response {
     let response: Response;
     if (error !== undefined) {
       error = toApiError(error);
@@ -314,14 +305,13 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         "x-request-id": ctx.requestId,
         "x-content-type-options": "nosniff",
       };
-      (ctx as ContextInternals)[EXTRA_HEADERS]?.forEach((value, name) => {
+      ctx.addedHeaders()?.forEach((value, name) => {
         headers[name] ??= value;
       });
       const body = event.req.method === "HEAD" ? null : JSON.stringify(result);
       return new FastResponse(body, { status: 200, headers });
     }
-    const extra = (ctx as ContextInternals)[EXTRA_HEADERS];
-    return withHeaders(response, extra, ctx.requestId, event.req.method === "HEAD");
+    return withHeaders(response, ctx.addedHeaders(), ctx.requestId, event.req.method === "HEAD");
   }
 
   const allowByPath = new Map<string, string[]>();
@@ -334,8 +324,9 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
 
   for (const route of routes) {
     const handler = async (event: H3Event) => {
-      const ctx = contextFor(event, event.url);
+      const ctx = contextFor(event);
       try {
+        assertRoutableUrl(ctx.url);
         // Architecture, "A request, end to end": auth → rate limit → idempotency → route.
         await authenticateRequest(ctx, route.auth, store);
         for (const guard of globalGuards) await guard(ctx);
@@ -343,7 +334,8 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         const req = route.request;
         const rawParams = (event.context.params ?? {}) as Record<string, string>;
         ctx.params = req?.params ? parseOrThrow(req.params, rawParams) : rawParams;
-        const rawQuery = Object.fromEntries(ctx.url.searchParams);
+        // Most requests carry no query: no search parameters are parsed for them.
+        const rawQuery = ctx.url.search.length > 1 ? Object.fromEntries(ctx.url.searchParams) : {};
         ctx.query = req?.query ? parseOrThrow(req.query, rawQuery) : rawQuery;
         if (req?.body) {
           const body = await readJsonBody(event.req, {
@@ -391,7 +383,12 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   for (const [path, methods] of allowByPath) {
     const allow = [...new Set([...methods, "OPTIONS"])].join(", ");
     app.all(basePath + path, (event) => {
-      const ctx = contextFor(event, event.url);
+      const ctx = contextFor(event);
+      try {
+        assertRoutableUrl(ctx.url);
+      } catch (error) {
+        return finish(event, ctx, undefined, error);
+      }
       if (event.req.method === "OPTIONS") {
         return finish(event, ctx, new FastResponse(null, { status: 204, headers: { Allow: allow } }));
       }
@@ -408,21 +405,29 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       );
     });
   }
-  const notFound = (event: H3Event) =>
-    finish(
+  const notFound = (event: H3Event) => {
+    const ctx = contextFor(event);
+    try {
+      assertRoutableUrl(ctx.url);
+    } catch (error) {
+      return finish(event, ctx, undefined, error);
+    }
+    return finish(
       event,
-      contextFor(event, event.url),
+      ctx,
       undefined,
-      new ApiError({ status: 404, code: "not_found", detail: `No endpoint at ${event.url.pathname}.` }),
+      new ApiError({ status: 404, code: "not_found", detail: `No endpoint at ${ctx.url.pathname}.` }),
     );
+  };
   app.all("/**", notFound);
   app.all("/", notFound);
 
   async function fetch(request: Request, context: RequestContext = {}): Promise<Response> {
     const requestId = requestIdFor(request);
     try {
-      assertRoutableUrl(request);
-      const incasso = { requestId, ...(context.clientIp ? { clientIp: context.clientIp } : {}) };
+      // The URL checks (414, malformed percent-encoding) run in every route, on the URL the router
+      // parsed: h3 routes such URLs as they are (allowMalformedURL), and the route refuses them.
+      const incasso: IncassoRequestFacts = { requestId, clientIp: context.clientIp };
       return await app.request(request, undefined, { incasso });
     } catch (error) {
       if (!isApiError(error)) logger.error("unhandled error", { requestId, error: String(error) });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { toNodeHandler } from "srvx/node";
+import { NodeRequest, sendNodeResponse } from "srvx/node";
 import { ApiError } from "./api-error.js";
 import type { IncassoApi } from "./create-api.js";
 import { toProblemDetails } from "./problem.js";
@@ -37,18 +37,55 @@ export function createNodeHandler(
   api: IncassoApi,
   options: NodeHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const handler = toNodeHandler(
-    (request: Request & { ip?: string; runtime?: { node?: { req?: IncomingMessage } } }) => {
-      const req = request.runtime?.node?.req;
-      const clientIp = (req && options.clientIp?.(req)) ?? request.ip;
-      return api.fetch(request, clientIp ? { clientIp } : {});
-    },
-    { trustProxy: options.trustProxy ?? false },
-  ) as unknown as (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  const trustProxy = options.trustProxy ?? false;
+  const clientIpOf = options.clientIp;
+  const rewriteUrl = options.rewriteUrl;
   return (req, res) => {
-    if (options.rewriteUrl && req.url !== undefined) req.url = options.rewriteUrl(req.url);
-    void handler(req, res);
+    if (rewriteUrl && req.url !== undefined) req.url = rewriteUrl(req.url);
+    // srvx's Request over the IncomingMessage: URL, headers and body are read only when asked for.
+    const request = new NodeRequest({ req, res, trustProxy }) as Request & { ip?: string };
+    const clientIp = clientIpOf?.(req) ?? request.ip;
+    api.fetch(request, { clientIp }).then(
+      (response) => sendResponse(res, response),
+      // api.fetch answers every failure itself; this is only reached if that answer cannot be made.
+      () => failResponse(res),
+    );
   };
+}
+
+interface FastNodeResponse {
+  _toNodeResponse(): { status: number; headers: string[]; body: unknown };
+}
+
+/**
+ * Writes a response. The API's own answers are srvx fast responses with a string or byte body:
+ * status line, headers and body go out in one `end` call. Anything else (streams, a host's
+ * Response) takes srvx's general path.
+ */
+function sendResponse(res: ServerResponse, response: Response): void {
+  const fast = (response as Partial<FastNodeResponse>)._toNodeResponse?.();
+  if (
+    fast !== undefined &&
+    (fast.body === null ||
+      fast.body === undefined ||
+      typeof fast.body === "string" ||
+      fast.body instanceof Uint8Array)
+  ) {
+    if (!res.headersSent) res.writeHead(fast.status, fast.headers);
+    res.end(fast.body ?? undefined);
+    return;
+  }
+  sendNodeResponse(res, response).catch(() => failResponse(res));
+}
+
+function failResponse(res: ServerResponse): void {
+  if (res.writableEnded) return;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = 500;
+  res.end();
 }
 
 function rawProblem(status: number, code: string, detail: string): string {
