@@ -6,10 +6,24 @@ import { incassoExpress } from "@incasso/express";
 import { incassoFastify } from "@incasso/fastify";
 import { createApi, createNodeServer } from "@incasso/server";
 import express from "express";
-import Fastify from "fastify";
+import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import { H3 } from "h3";
+import { FastResponse } from "srvx";
+import { NodeRequest, toNodeHandler } from "srvx/node";
 
 const target = process.argv[2];
 const body = JSON.stringify({ status: "ok", time: new Date().toISOString(), authenticated: false });
+
+// A bare h3 app with the same route and nothing of the API: what h3 and srvx alone cost, on
+// node:http and behind a Fastify route, to tell their share of the gap from the API's own.
+function bareH3(): H3 {
+  const app = new H3();
+  app.get(
+    "/api/v1/ping",
+    () => new FastResponse(body, { headers: { "content-type": "application/json; charset=utf-8" } }),
+  );
+  return app;
+}
 
 async function start(): Promise<number> {
   const listen = async (server: ReturnType<typeof createServer>) => {
@@ -30,6 +44,8 @@ async function start(): Promise<number> {
       const rateLimit = { perMinute: 1_000_000_000 };
       return listen(createNodeServer(createApi({ tools: { wik: { rateLimit }, rolRouter: { rateLimit } } })));
     }
+    case "h3-node":
+      return listen(createServer(toNodeHandler(bareH3().fetch) as never));
     case "bare-express": {
       const app = express();
       app.get("/api/v1/ping", (_req, res) => {
@@ -45,6 +61,22 @@ async function start(): Promise<number> {
     case "bare-fastify": {
       const app = Fastify();
       app.get("/api/v1/ping", async () => JSON.parse(body));
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      return (app.server.address() as AddressInfo).port;
+    }
+    case "h3-fastify": {
+      const h3 = bareH3();
+      const app = Fastify();
+      app.all("/api/v1/*", async (request: FastifyRequest, reply: FastifyReply) => {
+        const response = (await h3.fetch(new NodeRequest({ req: request.raw }) as Request)) as Response & {
+          _toNodeResponse(): { status: number; headers: string[]; body: string };
+        };
+        const fast = response._toNodeResponse();
+        reply.code(fast.status);
+        for (let i = 0; i < fast.headers.length; i += 2)
+          reply.header(fast.headers[i] as string, fast.headers[i + 1]);
+        return reply.send(fast.body);
+      });
       await app.listen({ port: 0, host: "127.0.0.1" });
       return (app.server.address() as AddressInfo).port;
     }
