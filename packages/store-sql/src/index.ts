@@ -8,7 +8,7 @@ export {
   LOCK_FILE,
   readDataDirLock,
 } from "./data-dir-lock.js";
-export type { Executor, SqlDatabase } from "./database.js";
+export type { Executor, SqlDatabase, SqlStatement } from "./database.js";
 export { MIGRATIONS, type Migration, migrate } from "./migrations.js";
 export { CASE_HANDLING_MIGRATIONS } from "./migrations-case-handling.js";
 export { ORDER_MIGRATIONS } from "./migrations-orders.js";

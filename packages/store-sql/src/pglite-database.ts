@@ -26,6 +26,15 @@ export async function openPgliteDatabase(options: { dataDir?: string } = {}): Pr
     engine: "pglite",
     query: outer.query,
     transaction: (fn) => pglite.transaction((tx) => fn(executor(tx))),
+    // In process there is no round trip to save: the statements run one after the other in a
+    // transaction, which on PGlite also keeps every other query out until it ends.
+    batch: (statements) =>
+      pglite.transaction(async (tx) => {
+        const on = executor(tx);
+        const results = [];
+        for (const s of statements) results.push(await on.query<Record<string, unknown>>(s.text, s.params));
+        return results;
+      }),
     close: () => pglite.close(),
   };
 }

@@ -64,11 +64,35 @@ const isStalePlan = (error: unknown): boolean =>
   (error as { code?: unknown }).code === "0A000" &&
   String((error as { message?: unknown }).message).includes("cached plan must not change result type");
 
+/** Sends one statement, prepared under its name when it has parameters. */
+function send(
+  client: pg.Pool | pg.PoolClient,
+  names: StatementNames,
+  text: string,
+  params: readonly unknown[] | undefined,
+): Promise<pg.QueryResult> {
+  const values = params === undefined ? undefined : [...params];
+  const name = values !== undefined && values.length > 0 ? names.nameOf(text) : undefined;
+  return client.query(name === undefined ? { text, values } : { name, text, values });
+}
+
+/**
+ * The socket of a pooled client, to cork while several statements are handed to it: `pg` writes
+ * each statement with a write of its own, and a corked socket sends everything written until the
+ * uncork in one write (one system call instead of one per statement; the writes were a third of
+ * the Node process's CPU on the order path, docs/benchmarks/orders.md). Undefined when the client
+ * does not expose one (then each statement is written on its own, as before).
+ */
+function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | undefined {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: unknown; uncork?: unknown } } })
+    .connection?.stream;
+  return typeof stream?.cork === "function" && typeof stream.uncork === "function"
+    ? (stream as { cork(): void; uncork(): void })
+    : undefined;
+}
+
 function executor(client: pg.Pool | pg.PoolClient, names: StatementNames, retry: boolean): Executor {
-  const run = (text: string, params: unknown[] | undefined) => {
-    const name = params !== undefined && params.length > 0 ? names.nameOf(text) : undefined;
-    return client.query(name === undefined ? { text, values: params } : { name, text, values: params });
-  };
+  const run = (text: string, params: unknown[] | undefined) => send(client, names, text, params);
   return {
     async query<Row>(text: string, params?: unknown[]) {
       let result: pg.QueryResult;
@@ -119,9 +143,63 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   }
   const names = new StatementNames();
   const outer = executor(pool, names, true);
+
+  // One batch (SqlDatabase.batch): BEGIN, the statements and COMMIT written at once on a corked
+  // socket, then every answer awaited. A statement that fails aborts the transaction: the ones
+  // behind it fail with 25P02 and COMMIT answers ROLLBACK, so nothing is kept and the first
+  // failure is the error. A COMMIT without an answer leaves the connection in doubt: dropped.
+  async function runBatch(statements: readonly { text: string; params?: readonly unknown[] }[]) {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const socket = socketOf(client);
+      socket?.cork();
+      let sent: Promise<pg.QueryResult>[];
+      try {
+        sent = [
+          client.query("BEGIN"),
+          ...statements.map((s) => send(client, names, s.text, s.params)),
+          client.query("COMMIT"),
+        ];
+      } finally {
+        socket?.uncork();
+      }
+      const settled = await Promise.allSettled(sent);
+      const commit = settled[settled.length - 1] as PromiseSettledResult<pg.QueryResult>;
+      if (commit.status === "rejected") {
+        broken = commit.reason instanceof Error ? commit.reason : new Error(String(commit.reason));
+      }
+      const failed = settled.findIndex((s) => s.status === "rejected");
+      if (failed !== -1) {
+        const reason = (settled[failed] as PromiseRejectedResult).reason;
+        const statement = statements[failed - 1];
+        if (statement !== undefined && isStalePlan(reason)) names.retire(statement.text);
+        throw reason;
+      }
+      const committed = (commit as PromiseFulfilledResult<pg.QueryResult>).value.command;
+      if (committed !== "COMMIT") throw new Error(`The batch's COMMIT was answered with ${committed}.`);
+      return settled.slice(1, -1).map((s) => {
+        const result = (s as PromiseFulfilledResult<pg.QueryResult>).value;
+        return { rows: result.rows as Record<string, unknown>[], rowCount: result.rowCount ?? 0 };
+      });
+    } finally {
+      client.release(broken);
+    }
+  }
+
   return {
     engine: "postgres",
     query: outer.query,
+    async batch(statements) {
+      try {
+        return await runBatch(statements);
+      } catch (error) {
+        // Nothing of the batch was kept, so a batch that met a statement prepared before a
+        // migration changed its result columns runs once more, prepared again.
+        if (!isStalePlan(error)) throw error;
+        return runBatch(statements);
+      }
+    },
     async transaction(fn) {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -130,12 +208,25 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
         // out behind it in the same round trip (pipeline mode): one round trip less per
         // transaction. The server runs them in order, so that statement is inside the
         // transaction. BEGIN itself can only fail with the connection, and then so does
-        // everything behind it; its answer is still checked before COMMIT.
-        const begun = client.query("BEGIN").then(
-          () => undefined,
-          (error: unknown) => error as Error,
-        );
-        const result = await fn(executor(client, names, false));
+        // everything behind it; its answer is still checked before COMMIT. The socket is corked
+        // while `fn` runs up to its first wait, so BEGIN and the statements `fn` sends at once go
+        // out in one write.
+        const socket = socketOf(client);
+        socket?.cork();
+        let begun: Promise<Error | undefined> = Promise.resolve(undefined);
+        let running: ReturnType<typeof fn>;
+        try {
+          begun = client.query("BEGIN").then(
+            () => undefined,
+            (error: unknown) => error as Error,
+          );
+          running = fn(executor(client, names, false));
+        } catch (error) {
+          running = Promise.reject(error);
+        } finally {
+          socket?.uncork();
+        }
+        const result = await running;
         const beginError = await begun;
         if (beginError !== undefined) throw beginError;
         await client.query("COMMIT");
