@@ -147,6 +147,47 @@ export interface CaseItemsInput {
 }
 
 /**
+ * What {@link CaseSystem.placeOnCase} places in one call: the order's part of a case, as for
+ * {@link CaseSystem.openCase}, with the addresses of its debtors and its invoices, as for
+ * {@link CaseSystem.addItems}.
+ *
+ * @example
+ * const input: CasePlacementInput = { orderId: "ord_0123456789abcdef", organisationId: "org_0123456789abcdef",
+ *   creditor: { id: null, name: "Acme BV" }, type: "incasso", reference: "R-1", title: "Overeenkomst van opdracht voor …",
+ *   description: null, udfFields: {}, debtors: [], note: null, at: new Date(), addresses: [], invoices: [] };
+ */
+export interface CasePlacementInput extends CaseOrderInput {
+  addresses: CaseItemsInput["addresses"];
+  invoices: CaseItemsInput["invoices"];
+}
+
+/**
+ * Where {@link CaseSystem.placeOnCase} put the order.
+ *
+ * @example
+ * const placed: CasePlacement = { caseNumber: "2026-000001", caseNew: false, otherOpenCases: ["2026-000007"] };
+ */
+export interface CasePlacement {
+  caseNumber: string;
+  /**
+   * True when the order opened the case (also when a repeat of the call finds the case the order
+   * opened before); false when it joined an open case (spec Order.case.new).
+   */
+  caseNew: boolean;
+  /**
+   * When the order joined a case: the other open cases found for its customer numbers, oldest
+   * first, for the warning `multiple_open_cases`; empty otherwise.
+   */
+  otherOpenCases: string[];
+  /**
+   * Optional: the debtors (by `debtorIndex`) whose address and the invoices (by `invoiceIndex`)
+   * the case system could not record although the order is on the case; each becomes its warning
+   * `debtor_address_failed` or `claim_attach_failed`. Left out when everything was recorded.
+   */
+  failedItems?: { debtorIndexes: number[]; invoiceIndexes: number[] };
+}
+
+/**
  * The live state of a case (spec OrderStatus.case).
  *
  * @example
@@ -180,6 +221,11 @@ export interface CaseState {
  * - `addItems` is optional: when a case system has it, the engine records all addresses and
  *   invoices of an order with that one call; otherwise with one `setDebtorAddress` per debtor and
  *   one `addInvoice` per invoice (decision case-system-port-batched-items).
+ * - `placeOnCase` is optional: when a case system has it, the engine places an order with that
+ *   one call instead of `findOpenCases`, `openCase` or `joinCase` and the item calls; a throw
+ *   refuses the order with 502 `upstream_error` (decision case-system-port-one-call-placement).
+ *   Only a case system that has it can keep two orders for one debtor that arrive at the same
+ *   moment off two cases: the separate calls leave a gap between the lookup and the opening.
  * - A throw from `addTask` refuses the control request with 502; from `caseState`, GET
  *   /orders/{orderId} answers 502.
  *
@@ -220,6 +266,26 @@ export interface CaseSystem {
    * this method out.
    */
   addItems?(input: CaseItemsInput): Promise<void>;
+  /**
+   * Optional: places a live order on a case in one call. Finds the open cases of the order's
+   * organisation and creditor with a debtor carrying one of the order's customer numbers (as
+   * {@link CaseSystem.findOpenCases}), joins the oldest (opened first, then the lowest case
+   * number; decision orders-engine-multiple-open-cases) or opens a new case when there is none,
+   * and records the debtors' addresses and the invoices (as {@link CaseSystem.addItems}).
+   *
+   * - Concurrency: two calls for the same organisation, creditor and customer number must not
+   *   both open a case; the second joins the first's (spec: a follow-up invoice "is added to that
+   *   open case"), also when they come from several API processes at once.
+   * - Idempotent on the order id: a repeat finds the case the order is on and records only what
+   *   is missing; it never opens a second case (decision orders-engine-order-ids).
+   * - A throw refuses the order with 502 `upstream_error`, so the call should leave nothing
+   *   behind when it throws (the built-in case system writes everything in one transaction); what
+   *   it does leave, a retry with the same order id reuses.
+   *
+   * The engine uses it instead of the separate calls when it is there (decision
+   * case-system-port-one-call-placement); attachments still go through `storeAttachment`.
+   */
+  placeOnCase?(input: CasePlacementInput): Promise<CasePlacement>;
   /** Stores a checked PDF on the case. */
   storeAttachment(input: {
     orderId: string;

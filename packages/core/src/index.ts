@@ -24,6 +24,8 @@ export type {
   CaseDebtor,
   CaseItemsInput,
   CaseOrderInput,
+  CasePlacement,
+  CasePlacementInput,
   CaseState,
   CaseSystem,
   CaseTaskInput,
