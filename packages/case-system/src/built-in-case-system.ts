@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { CaseItemsInput, CaseState, CaseSystem, OrderPlacedInput } from "@incasso/core";
+import type {
+  CaseItemsInput,
+  CasePlacement,
+  CasePlacementInput,
+  CaseState,
+  CaseSystem,
+  OrderPlacedInput,
+} from "@incasso/core";
 import { type Executor, repositories, type SqlStore } from "@incasso/store-sql";
 import { type CaseBalance, computeCaseBalance } from "./case-balance.js";
 import type { CaseChange, CaseChangeListener } from "./case-change.js";
@@ -11,6 +18,8 @@ import { amsterdamDay } from "./internal/dutch-format.js";
 import * as h from "./internal/handler-queries.js";
 import * as jobs from "./internal/letter-job-queries.js";
 import { addOrderItems } from "./internal/order-items-query.js";
+import { placementChanges, toCasePlacement } from "./internal/placement.js";
+import { placementLock, placementStatement, readPlacement } from "./internal/placement-queries.js";
 import { makeOrderLetter, sendCaseLetter } from "./internal/write-letter.js";
 import { webhookEventForChange } from "./webhook-events.js";
 
@@ -85,6 +94,14 @@ export interface BuiltInCaseSystem extends CaseSystem {
    * case-system-port-batched-items).
    */
   addItems(input: CaseItemsInput): Promise<void>;
+  /**
+   * Places an order on a case in one transaction (CaseSystem port; decision
+   * case-system-port-one-call-placement): a lock per customer number, so two orders for one
+   * debtor at the same moment end on one case, then one statement that finds the oldest open
+   * case, joins it or opens a new one, and records the debtors, addresses, invoices and note. On
+   * PostgreSQL an order that opens a case is one round trip.
+   */
+  placeOnCase(input: CasePlacementInput): Promise<CasePlacement>;
   /** The whole case, or undefined; with `organisationId`, only that organisation's case. */
   getCase(query: { caseNumber: string; organisationId?: string }): Promise<CaseDetails | undefined>;
   /**
@@ -253,10 +270,20 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
     return db.transaction(async (tx) => {
       const { result, changes } = await fn(tx);
       const repos = repositories(tx);
+      if (listener === undefined) {
+        // Outbox rows only: sent at once (one round trip on PostgreSQL, in the changes' order).
+        await Promise.all(
+          changes.flatMap((change) => {
+            const event = events ? webhookEventForChange(change) : undefined;
+            return event === undefined ? [] : [repos.outbox.enqueue(event)];
+          }),
+        );
+        return result;
+      }
       for (const change of changes) {
         const event = events ? webhookEventForChange(change) : undefined;
         if (event !== undefined) await repos.outbox.enqueue(event);
-        if (listener !== undefined) await listener(change, { db: tx, repositories: repos });
+        await listener(change, { db: tx, repositories: repos });
       }
       return result;
     });
@@ -474,6 +501,40 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
             })),
         ];
         return { result: undefined, changes };
+      });
+    },
+
+    placeOnCase: async (input) => {
+      const missing = input.addresses.filter((a) => input.debtors[a.debtorIndex] === undefined);
+      if (missing.length > 0) {
+        throw new CaseSystemError(
+          "order_not_on_case",
+          `Order ${input.orderId} has no debtor ${missing.map((a) => a.debtorIndex).join(", ")}.`,
+        );
+      }
+      const year = Number(YEAR.format(input.at));
+      // Without a listener one batch does it: BEGIN, the lock, the placement and COMMIT, on
+      // PostgreSQL in one write and one round trip. With webhook events on, the batch leaves an
+      // order that joins a case alone (its invoices send invoice.updated), and the transaction
+      // below places it with its events.
+      if (listener === undefined) {
+        const [, placed] = await db.batch([
+          placementLock(input),
+          placementStatement(input, { mergeAllowed: !events, year }),
+        ]);
+        const result = readPlacement(placed?.rows[0]);
+        if (result.outcome !== "deferred") return toCasePlacement(result);
+      }
+      return write({ multiStatement: true, mayEmit: true }, async (tx) => {
+        const lock = placementLock(input);
+        const place = placementStatement(input, { mergeAllowed: true, year });
+        // Sent together; the server runs the lock first and the placement once it holds it.
+        const [, placed] = await Promise.all([
+          tx.query(lock.text, lock.params),
+          tx.query<Record<string, unknown>>(place.text, place.params),
+        ]);
+        const result = readPlacement(placed.rows[0]);
+        return { result: toCasePlacement(result), changes: placementChanges(input, result) };
       });
     },
 
