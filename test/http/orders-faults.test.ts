@@ -13,12 +13,16 @@ import { makeTextPdf } from "../../packages/pdf-guard/src/internal/testing/fixtu
 import { bearer, business, count, json, orderBody, ordersApi, rateHeaders } from "./orders-fixtures.js";
 
 // Every failure path of the CaseSystem port, through a case system that fails where told: the
-// built-in one with its batched addItems, and the same without it (a host's case system with only
-// the per-item calls; decision case-system-port-batched-items).
+// built-in one with its one-call placement (decision case-system-port-one-call-placement), the
+// same without it (separate find, open or join and addItems calls; decision
+// case-system-port-batched-items), and without either (a host's case system with only the
+// per-item calls).
 let store: SqlStore;
 let faulty: FaultyCaseSystem;
+let separate: FaultyCaseSystem;
 let perItem: FaultyCaseSystem;
 let api: ReturnType<typeof ordersApi>["api"];
+let separateApi: ReturnType<typeof ordersApi>["api"];
 let perItemApi: ReturnType<typeof ordersApi>["api"];
 let check: ReturnType<typeof responseValidator>;
 let pdfBase64: string;
@@ -26,8 +30,10 @@ beforeAll(async () => {
   store = await openStore();
   const built = ordersApi(store);
   faulty = faultyCaseSystem(built.cases);
+  separate = faultyCaseSystem(built.cases, { separateCaseCalls: true });
   perItem = faultyCaseSystem(built.cases, { perItemCalls: true });
   api = ordersApi(store, { caseSystem: faulty }).api;
+  separateApi = ordersApi(store, { caseSystem: separate }).api;
   perItemApi = ordersApi(store, { caseSystem: perItem }).api;
   check = responseValidator(api.openapi());
   pdfBase64 = Buffer.from(await makeTextPdf({ pages: [["Factuur F-1"]] })).toString("base64");
@@ -35,11 +41,13 @@ beforeAll(async () => {
 afterAll(() => store.close());
 afterEach(() => {
   faulty.reset();
+  separate.reset();
   perItem.reset();
 });
 
 describe.each([inProcessTransport, nodeHttpTransport])("case system failures over $name", (transport) => {
   let t: RunningTransport;
+  let ts: RunningTransport;
   let tp: RunningTransport;
   let live: string;
   let n = 0;
@@ -47,6 +55,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
   const fresh = () => `F-${transport.name.replace(/[^a-z]/g, "")}-${++n}`;
   beforeAll(async () => {
     t = await transport.start(api);
+    ts = await transport.start(separateApi);
     tp = await transport.start(perItemApi);
     live = (
       await issueApiKey(store, { organisation: `faults ${transport.name}`, mode: "live", perMinute: 1000 })
@@ -54,6 +63,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
   });
   afterAll(async () => {
     await t.close();
+    await ts.close();
     await tp.close();
   });
   const orderItems = async (orderId: string) => ({
@@ -70,14 +80,30 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     cases: await count(store, "SELECT count(*) AS n FROM cases"),
   });
 
+  for (const joining of [false, true]) {
+    it(`placeOnCase fails for an order that ${joining ? "joins a case" : "opens a case"} → 502 upstream_error with rate-limit headers, nothing stored`, async () => {
+      const customer = fresh();
+      if (joining) await t.request("/orders", json(live, orderBody({ debtors: [business(customer)] })));
+      const before = await totals();
+      faulty.failNext("placeOnCase");
+      const res = await t.request("/orders", json(live, orderBody({ debtors: [business(customer)] })));
+      expect(res.status).toBe(502);
+      expect(rateHeaders(res)[0]).toBe("1000");
+      const problem = await res.json();
+      check("/orders", "post", 502, problem);
+      expect(problem).toMatchObject({ status: 502, code: "upstream_error" });
+      expect(await totals()).toEqual(before);
+    });
+  }
+
   for (const step of ["findOpenCases", "openCase", "joinCase"] as const) {
-    it(`${step} fails → 502 upstream_error with rate-limit headers, nothing stored`, async () => {
+    it(`${step} fails (no placeOnCase) → 502 upstream_error with rate-limit headers, nothing stored`, async () => {
       const customer = fresh();
       if (step === "joinCase")
-        await t.request("/orders", json(live, orderBody({ debtors: [business(customer)] })));
+        await ts.request("/orders", json(live, orderBody({ debtors: [business(customer)] })));
       const before = await totals();
-      faulty.failNext(step);
-      const res = await t.request("/orders", json(live, orderBody({ debtors: [business(customer)] })));
+      separate.failNext(step);
+      const res = await ts.request("/orders", json(live, orderBody({ debtors: [business(customer)] })));
       expect(res.status).toBe(502);
       expect(rateHeaders(res)[0]).toBe("1000");
       const problem = await res.json();
@@ -98,7 +124,14 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     invoice_number: invoiceNumber,
   });
 
-  it("the built-in case system gets one addItems call per order and no per-item calls", async () => {
+  const callsSince = (faults: FaultyCaseSystem, before: Record<string, number>) =>
+    Object.fromEntries(
+      Object.entries(faults.calls)
+        .map(([step, n]) => [step, n - (before[step] ?? 0)])
+        .filter(([, n]) => n !== 0),
+    );
+
+  it("the built-in case system gets one placeOnCase call per order and no other placing call", async () => {
     const before = { ...faulty.calls };
     const res = await t.request(
       "/orders",
@@ -107,15 +140,26 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     expect(res.status).toBe(201);
     const order = await res.json();
     expect(order.warnings).toEqual([]);
-    expect(faulty.calls.addItems - before.addItems).toBe(1);
-    expect(faulty.calls.setDebtorAddress - before.setDebtorAddress).toBe(0);
-    expect(faulty.calls.addInvoice - before.addInvoice).toBe(0);
+    expect(callsSince(faulty, before)).toEqual({ placeOnCase: 1 });
     expect(await orderItems(order.id)).toEqual({ addresses: 2, invoices: 3 });
   });
 
-  it("addItems fails → 201 with debtor_address_failed for every debtor and claim_attach_failed for every invoice", async () => {
-    faulty.failNext("addItems");
-    const res = await t.request(
+  it("without placeOnCase the engine finds, opens and sends the items in one addItems call", async () => {
+    const before = { ...separate.calls };
+    const res = await ts.request(
+      "/orders",
+      json(live, orderBody({ debtors: [business(fresh()), business(fresh(), "Tweede B.V.")] })),
+    );
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order.warnings).toEqual([]);
+    expect(callsSince(separate, before)).toEqual({ findOpenCases: 1, openCase: 1, addItems: 1 });
+    expect(await orderItems(order.id)).toEqual({ addresses: 2, invoices: 3 });
+  });
+
+  it("addItems fails (no placeOnCase) → 201 with debtor_address_failed for every debtor and claim_attach_failed for every invoice", async () => {
+    separate.failNext("addItems");
+    const res = await ts.request(
       "/orders",
       json(live, orderBody({ debtors: [business(fresh()), business(fresh(), "Tweede B.V.")] })),
     );
@@ -132,9 +176,9 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
   });
 
   it("addItems wrote everything but its answer was lost → the warnings still cover every item of the call", async () => {
-    faulty.loseAnswers("addItems", true);
-    const res = await t.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })));
-    faulty.loseAnswers("addItems", false);
+    separate.loseAnswers("addItems", true);
+    const res = await ts.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })));
+    separate.loseAnswers("addItems", false);
     expect(res.status).toBe(201);
     const order = await res.json();
     expect(order.warnings.map((w: { code: string }) => w.code)).toEqual([
@@ -146,7 +190,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     expect(await orderItems(order.id)).toEqual({ addresses: 1, invoices: 3 });
   });
 
-  it("without addItems the engine makes one call per item", async () => {
+  it("without placeOnCase and addItems the engine makes one call per item", async () => {
     const before = { ...perItem.calls };
     const res = await tp.request(
       "/orders",
@@ -155,9 +199,12 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     expect(res.status).toBe(201);
     const order = await res.json();
     expect(order.warnings).toEqual([]);
-    expect(perItem.calls.addItems - before.addItems).toBe(0);
-    expect(perItem.calls.setDebtorAddress - before.setDebtorAddress).toBe(2);
-    expect(perItem.calls.addInvoice - before.addInvoice).toBe(3);
+    expect(callsSince(perItem, before)).toEqual({
+      findOpenCases: 1,
+      openCase: 1,
+      setDebtorAddress: 2,
+      addInvoice: 3,
+    });
     expect(await orderItems(order.id)).toEqual({ addresses: 2, invoices: 3 });
   });
 
@@ -202,17 +249,61 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     ]);
   });
 
-  it("a lost answer after the case was opened: 502, and the retry with the same Idempotency-Key reuses the case", async () => {
+  it("a lost answer of placeOnCase: 502, and the retry with the same Idempotency-Key reuses the case and adds nothing twice", async () => {
+    const h = { "idempotency-key": `lost-place-${transport.name}` };
+    const body = orderBody({ debtors: [business(fresh())] });
+    const before = await totals();
+    faulty.loseAnswers("placeOnCase", true);
+    const lost = await t.request("/orders", json(live, body, h));
+    expect(lost.status).toBe(502);
+    faulty.loseAnswers("placeOnCase", false);
+    // The case exists with every item, the order does not: a 5xx is not kept, so the retry runs again.
+    expect(await totals()).toEqual({ orders: before.orders, cases: before.cases + 1 });
+    const retry = await t.request("/orders", json(live, body, h));
+    expect(retry.status).toBe(201);
+    const order = await retry.json();
+    expect(order.case.new).toBe(true);
+    expect(order.warnings).toEqual([]);
+    expect(await totals()).toEqual({ orders: before.orders + 1, cases: before.cases + 1 });
+    expect(await orderItems(order.id)).toEqual({ addresses: 1, invoices: 3 });
+  });
+
+  it("a lost answer of placeOnCase for an order that joined: the retry joins once, with one invoice.updated per invoice", async () => {
+    const customer = fresh();
+    const first = await (
+      await t.request("/orders", json(live, orderBody({ debtors: [business(customer)] })))
+    ).json();
+    const h = { "idempotency-key": `lost-join-${transport.name}` };
+    const body = orderBody({ debtors: [business(customer)], reference: "R-JOIN" });
+    faulty.loseAnswers("placeOnCase", true);
+    expect((await t.request("/orders", json(live, body, h))).status).toBe(502);
+    faulty.loseAnswers("placeOnCase", false);
+    const retry = await t.request("/orders", json(live, body, h));
+    expect(retry.status).toBe(201);
+    const order = await retry.json();
+    expect(order.case).toEqual({ case_number: first.case.case_number, new: false });
+    expect(order.warnings.map((w: { code: string }) => w.code)).toEqual(["attached_to_existing_case"]);
+    expect(await orderItems(order.id)).toEqual({ addresses: 1, invoices: 3 });
+    expect(
+      await count(
+        store,
+        "SELECT count(*) AS n FROM webhook_events WHERE type = 'invoice.updated' AND payload::json->'data'->>'order_id' = $1",
+        [order.id],
+      ),
+    ).toBe(3);
+  });
+
+  it("a lost answer after the case was opened (no placeOnCase): 502, and the retry with the same Idempotency-Key reuses the case", async () => {
     const h = { "idempotency-key": `lost-${transport.name}` };
     const body = orderBody({ debtors: [business(fresh())] });
     const before = await totals();
-    faulty.loseAnswers("openCase", true);
-    const lost = await t.request("/orders", json(live, body, h));
+    separate.loseAnswers("openCase", true);
+    const lost = await ts.request("/orders", json(live, body, h));
     expect(lost.status).toBe(502);
-    faulty.loseAnswers("openCase", false);
+    separate.loseAnswers("openCase", false);
     // The case exists, the order does not: a 5xx is not kept, so the retry runs again.
     expect(await totals()).toEqual({ orders: before.orders, cases: before.cases + 1 });
-    const retry = await t.request("/orders", json(live, body, h));
+    const retry = await ts.request("/orders", json(live, body, h));
     expect(retry.status).toBe(201);
     const order = await retry.json();
     expect(order.case.new).toBe(true);

@@ -13,6 +13,7 @@ export type CaseSystemStep =
   | "setDebtorAddress"
   | "addInvoice"
   | "addItems"
+  | "placeOnCase"
   | "storeAttachment"
   | "addTask"
   | "caseState";
@@ -44,13 +45,20 @@ export interface FaultyCaseSystem extends CaseSystem {
  * Options of {@link faultyCaseSystem}.
  *
  * @example
- * const options: FaultyCaseSystemOptions = { perItemCalls: true };
+ * const options: FaultyCaseSystemOptions = { separateCaseCalls: true };
  */
 export interface FaultyCaseSystemOptions {
   /**
-   * Leave out the optional `addItems` even when `inner` has it, so the engine records addresses
-   * and invoices with one `setDebtorAddress` or `addInvoice` call per item, as with a host's case
-   * system without the batched call. Default false: `addItems` is there exactly when `inner` has it.
+   * Leave out the optional `placeOnCase` even when `inner` has it, so the engine places an order
+   * with `findOpenCases`, `openCase` or `joinCase` and then the item calls, as with a host's case
+   * system without the one-call placement. Default false: `placeOnCase` is there exactly when
+   * `inner` has it (and the options below leave it).
+   */
+  separateCaseCalls?: boolean;
+  /**
+   * Leave out the optional `addItems` and `placeOnCase` even when `inner` has them, so the engine
+   * records addresses and invoices with one `setDebtorAddress` or `addInvoice` call per item, as
+   * with a host's case system without either. Default false.
    */
   perItemCalls?: boolean;
 }
@@ -60,6 +68,7 @@ export interface FaultyCaseSystemOptions {
  *
  * @example
  * const faulty = faultyCaseSystem(inner, { perItemCalls: true });
+ * const separate = faultyCaseSystem(inner, { separateCaseCalls: true }); // findOpenCases, openCase, addItems
  * faulty.failNext("addInvoice", { when: (i) => (i as { invoiceIndex: number }).invoiceIndex === 1 });
  */
 export function faultyCaseSystem(inner: CaseSystem, options: FaultyCaseSystemOptions = {}): FaultyCaseSystem {
@@ -70,6 +79,7 @@ export function faultyCaseSystem(inner: CaseSystem, options: FaultyCaseSystemOpt
     "setDebtorAddress",
     "addInvoice",
     "addItems",
+    "placeOnCase",
     "storeAttachment",
     "addTask",
     "caseState",
@@ -95,8 +105,13 @@ export function faultyCaseSystem(inner: CaseSystem, options: FaultyCaseSystemOpt
   }
 
   const addItems = options.perItemCalls === true ? undefined : inner.addItems?.bind(inner);
+  const placeOnCase =
+    options.perItemCalls === true || options.separateCaseCalls === true
+      ? undefined
+      : inner.placeOnCase?.bind(inner);
   return {
     ...(addItems === undefined ? {} : { addItems: wrap("addItems", addItems) }),
+    ...(placeOnCase === undefined ? {} : { placeOnCase: wrap("placeOnCase", placeOnCase) }),
     calls,
     failNext(step, options = {}) {
       planned.push({ step, times: options.times ?? 1, ...(options.when ? { when: options.when } : {}) });
