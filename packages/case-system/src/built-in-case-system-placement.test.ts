@@ -4,6 +4,7 @@ import { openStore, type SqlDatabase, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
+import { placementStatement } from "./internal/placement-queries.js";
 
 // placeOnCase, the one-call placement of the CaseSystem port (decision
 // case-system-port-one-call-placement): the lock per customer number, the lookup, the case or the
@@ -341,6 +342,29 @@ describe.each(targets)("placeOnCase of the built-in case system on $name", (targ
       message: `Order ${beyond.orderId} has no debtor 3.`,
     });
     expect((await rowsOf(beyond.orderId)).cases).toBe(0);
+  });
+
+  it("finds the order and the open cases through their indexes also in a generic plan (one made without the parameters' values)", async () => {
+    const cases = createBuiltInCaseSystem({ store, now: () => at });
+    for (let i = 0; i < 20; i++) await cases.placeOnCase(order([`PLAN-${i}`]));
+    const statement = placementStatement(order(["PLAN-1"]), { mergeAllowed: false, year: 2026 });
+    const plan = await store.database.transaction(async (tx) => {
+      await tx.query("SET LOCAL plan_cache_mode = force_generic_plan");
+      await tx.query(`PREPARE placement_plan AS ${statement.text}`);
+      const literal = (v: unknown) =>
+        v === null
+          ? "NULL"
+          : `'${(Array.isArray(v) ? `{${v.map((x) => JSON.stringify(x)).join(",")}}` : String(v)).replaceAll("'", "''")}'`;
+      const { rows } = await tx.query<Record<string, string>>(
+        `EXPLAIN (COSTS OFF) EXECUTE placement_plan(${(statement.params ?? []).map(literal).join(", ")})`,
+      );
+      await tx.query("DEALLOCATE placement_plan");
+      return rows.map((r) => Object.values(r)[0]).join("\n");
+    });
+    // Walking every case or debtor of the organisation made each order slower than the one before.
+    expect(plan).toContain("Index Cond: (order_id = $1)");
+    expect(plan).toContain("Index Cond: ((organisation_id = $2) AND (customer_number = k.customer_number))");
+    expect(plan).not.toMatch(/Seq Scan on case_debtors|Seq Scan on case_orders/);
   });
 
   it("puts simultaneous orders for one customer number on one case (25 pairs at once, and a crowd of 8)", async () => {
