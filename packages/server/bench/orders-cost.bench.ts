@@ -5,9 +5,11 @@
 // for orders that join an open case (a follow-up order for a customer number with an open case).
 // In-process (api.fetch), the key's limits raised.
 // Run: pnpm exec tsx packages/server/bench/orders-cost.bench.ts
-// BENCH_ITEM_CALLS=per-item hides the built-in case system's addItems, so the engine makes one call
-// per address and invoice (the path of a host's case system without the batched call, and the path
-// of every order before it existed); run both ways in turn to compare them on the same load.
+// BENCH_CASE_CALLS=separate hides the built-in case system's placeOnCase, so the engine places an
+// order with findOpenCases, openCase or joinCase and addItems (the path of a host's case system
+// without the one-call placement, and the path of every order before it existed);
+// BENCH_ITEM_CALLS=per-item hides addItems too, so the engine makes one call per address and
+// invoice. Run the ways in turn to compare them on the same load.
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 // PostgreSQL CPU is read from /proc (the server must run on this machine): the backends of this
 // run's pool (found by application_name) and, for comparison with earlier figures, every postgres
@@ -15,6 +17,7 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { Socket } from "node:net";
 import { loadavg } from "node:os";
 import { createBuiltInCaseSystem } from "../../case-system/src/index.js";
 import { issueApiKey } from "../../core/src/index.js";
@@ -30,13 +33,43 @@ const TICK_MS = 10; // /proc/<pid>/stat counts CPU time in clock ticks of 1/100 
 const pg = createRequire(new URL("../../store-sql/package.json", import.meta.url))("pg") as {
   Client: { prototype: { query: (...args: unknown[]) => unknown } };
 };
-const counted = { statements: 0, begins: 0 };
+const counted = { statements: 0, begins: 0, roundTrips: 0 };
+// A round trip is a statement sent to a connection with nothing else in flight on it (the client
+// waited for every answer before): in pipeline mode a statement sent behind others travels with
+// them (BEGIN with the first statement of a transaction, a batch's BEGIN, statements and COMMIT).
+const inFlight = new WeakMap<object, number>();
 const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+pg.Client.prototype.query = function (this: object, ...args: unknown[]) {
   counted.statements++;
   if (args[0] === "BEGIN") counted.begins++;
-  return query.apply(this, args);
+  const pending = inFlight.get(this) ?? 0;
+  if (pending === 0) counted.roundTrips++;
+  inFlight.set(this, pending + 1);
+  const done = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1);
+  const callback = args.findIndex((a) => typeof a === "function");
+  if (callback !== -1) {
+    const given = args[callback] as (...r: unknown[]) => unknown;
+    args[callback] = (...r: unknown[]) => {
+      done();
+      return given(...r);
+    };
+  }
+  const result = query.apply(this, args);
+  if (callback === -1 && result instanceof Promise) result.then(done, done);
+  return result;
 };
+
+// Socket writes (system calls that send), counted on every socket of the process: only the pool's
+// in this in-process run. A corked socket sends what was written to it in one _writev.
+const writes = { count: 0 };
+const socket = Socket.prototype as unknown as Record<"_write" | "_writev", (...args: unknown[]) => unknown>;
+for (const method of ["_write", "_writev"] as const) {
+  const original = socket[method];
+  socket[method] = function (this: unknown, ...args: unknown[]) {
+    writes.count++;
+    return original?.apply(this, args);
+  };
+}
 
 /** CPU ticks per pid of the processes named postgres. */
 function postgresTicks(): Map<number, number> {
@@ -75,12 +108,18 @@ const store = await openStore({
 });
 const silent = { info() {}, warn() {}, error: console.error };
 const PER_ITEM = process.env.BENCH_ITEM_CALLS === "per-item";
-const { addItems: _batched, ...perItemCalls } = createBuiltInCaseSystem({ store });
+const SEPARATE = PER_ITEM || process.env.BENCH_CASE_CALLS === "separate";
+const { addItems: _batched, placeOnCase: _placed, ...perItemCalls } = createBuiltInCaseSystem({ store });
+const { placeOnCase: _one, ...separateCalls } = createBuiltInCaseSystem({ store });
 const api = createApi({
   store,
   logger: silent,
   apiRateLimit: { perMinute: 1_000_000 },
-  ...(PER_ITEM ? { orders: { caseSystem: perItemCalls } } : {}),
+  ...(PER_ITEM
+    ? { orders: { caseSystem: perItemCalls } }
+    : SEPARATE
+      ? { orders: { caseSystem: separateCalls } }
+      : {}),
 });
 const issued = await issueApiKey(store, {
   organisation: `Cost ${tag}`,
@@ -144,7 +183,12 @@ async function measure(name: string, make: (i: number) => Request) {
     "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
     [applicationName],
   );
-  const before = { counted: { ...counted }, node: process.cpuUsage(), pg: postgresTicks() };
+  const before = {
+    counted: { ...counted },
+    writes: writes.count,
+    node: process.cpuUsage(),
+    pg: postgresTicks(),
+  };
   const started = performance.now();
   await load((i) => make(WARMUP + i), COUNT);
   const wallMs = performance.now() - started;
@@ -161,8 +205,9 @@ async function measure(name: string, make: (i: number) => Request) {
   return {
     name,
     statements: statements / COUNT,
-    // In pipeline mode BEGIN travels with the statement behind it: no round trip of its own.
-    roundTrips: (statements - begins) / COUNT,
+    begins: begins / COUNT,
+    roundTrips: (counted.roundTrips - before.counted.roundTrips) / COUNT,
+    socketWrites: (writes.count - before.writes) / COUNT,
     nodeMs: (node.user + node.system) / 1000 / COUNT,
     backendsMs: (ticksSince(before.pg, after, pids) * TICK_MS) / COUNT,
     allPostgresMs: (ticksSince(before.pg, after) * TICK_MS) / COUNT,
@@ -184,16 +229,16 @@ try {
 
 console.log(
   `\n${COUNT} orders per line at concurrency ${CONCURRENCY} after ${WARMUP} warm-up; PostgreSQL pool 20 (default); ` +
-    `addresses and invoices ${PER_ITEM ? "one call per item (BENCH_ITEM_CALLS=per-item)" : "in one addItems call"}. ` +
+    `case calls: ${PER_ITEM ? "separate, one call per item (BENCH_ITEM_CALLS=per-item)" : SEPARATE ? "separate, items in one addItems call (BENCH_CASE_CALLS=separate)" : "one placeOnCase call"}. ` +
     `Load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end.\n`,
 );
 console.log(
-  "| order | statements per order | round trips per order | Node CPU ms per order | PostgreSQL CPU ms per order (this run's backends) | (every postgres process) | orders/s |",
+  "| order | statements per order (BEGIN, COMMIT included) | transactions | round trips | socket writes | Node CPU ms per order | PostgreSQL CPU ms per order (this run's backends) | (every postgres process) | orders/s |",
 );
-console.log("|---|---:|---:|---:|---:|---:|---:|");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 const f = (n: number) => n.toFixed(2);
 for (const r of results) {
   console.log(
-    `| ${r.name} | ${f(r.statements)} | ${f(r.roundTrips)} | ${f(r.nodeMs)} | ${f(r.backendsMs)} | ${f(r.allPostgresMs)} | ${Math.round(r.perSecond)} |`,
+    `| ${r.name} | ${f(r.statements)} | ${f(r.begins)} | ${f(r.roundTrips)} | ${f(r.socketWrites)} | ${f(r.nodeMs)} | ${f(r.backendsMs)} | ${f(r.allPostgresMs)} | ${Math.round(r.perSecond)} |`,
   );
 }
