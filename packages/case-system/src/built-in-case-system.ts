@@ -270,20 +270,10 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
     return db.transaction(async (tx) => {
       const { result, changes } = await fn(tx);
       const repos = repositories(tx);
-      if (listener === undefined) {
-        // Outbox rows only: sent at once (one round trip on PostgreSQL, in the changes' order).
-        await Promise.all(
-          changes.flatMap((change) => {
-            const event = events ? webhookEventForChange(change) : undefined;
-            return event === undefined ? [] : [repos.outbox.enqueue(event)];
-          }),
-        );
-        return result;
-      }
       for (const change of changes) {
         const event = events ? webhookEventForChange(change) : undefined;
         if (event !== undefined) await repos.outbox.enqueue(event);
-        await listener(change, { db: tx, repositories: repos });
+        if (listener !== undefined) await listener(change, { db: tx, repositories: repos });
       }
       return result;
     });
