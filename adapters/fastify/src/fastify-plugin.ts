@@ -80,6 +80,30 @@ function toReplyBody(body: unknown, contentType: string | undefined): string | B
   return body as Readable;
 }
 
+/**
+ * The API's answer through Fastify's reply, so the host's onSend and onResponse hooks see it.
+ * srvx's fast response hands over status, raw header pairs and body without building a web
+ * Response; anything else is read the standard way.
+ */
+function sendReply(reply: FastifyReply, response: Response): FastifyReply | Promise<FastifyReply> {
+  reply.code(response.status);
+  const fast = (response as Partial<FastNodeResponse>)._toNodeResponse?.();
+  if (fast) {
+    let contentType: string | undefined;
+    for (let i = 0; i < fast.headers.length; i += 2) {
+      const name = fast.headers[i] as string;
+      const value = fast.headers[i + 1] as string;
+      if (name === "content-type") contentType = value;
+      reply.header(name, value);
+    }
+    return reply.send(toReplyBody(fast.body, contentType));
+  }
+  response.headers.forEach((value, name) => {
+    reply.header(name, value);
+  });
+  return response.arrayBuffer().then((bytes) => reply.send(Buffer.from(bytes)));
+}
+
 export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (fastify, options) => {
   const { api } = options;
   const prefix = fastify.prefix;
@@ -94,24 +118,7 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
     const hostHeader = request.headers.host;
     const host = hostHeader !== undefined && PLAIN_HOST.test(hostHeader) ? hostHeader : "localhost";
     const response = await api.fetch(toWebRequest(request, host, path), { clientIp: request.ip });
-    reply.code(response.status);
-    // srvx's fast response hands over status, raw header pairs and body without building a web
-    // Response; anything else is read the standard way.
-    const fast = (response as Partial<FastNodeResponse>)._toNodeResponse?.();
-    if (fast) {
-      let contentType: string | undefined;
-      for (let i = 0; i < fast.headers.length; i += 2) {
-        const name = fast.headers[i] as string;
-        const value = fast.headers[i + 1] as string;
-        if (name === "content-type") contentType = value;
-        reply.header(name, value);
-      }
-      return reply.send(toReplyBody(fast.body, contentType));
-    }
-    response.headers.forEach((value, name) => {
-      reply.header(name, value);
-    });
-    return reply.send(Buffer.from(await response.arrayBuffer()));
+    return sendReply(reply, response);
   };
 
   fastify.all("/", handler);

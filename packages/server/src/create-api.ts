@@ -12,12 +12,12 @@ import pkg from "../package.json" with { type: "json" };
 import { ApiError, isApiError } from "./api-error.js";
 import { authenticateRequest } from "./auth.js";
 import { toApiError } from "./core-errors.js";
-import { requestIdFor } from "./internal/request-id.js";
+import { newRequestId, requestIdFor } from "./internal/request-id.js";
 import { ApiRouteContext } from "./internal/route-context.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
 import { readJsonBody } from "./json-body.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
-import { type ApiPlugin, json, type RouteContext, type RouteDefinition, type RouteGuard } from "./plugin.js";
+import { type ApiPlugin, json, type RouteDefinition, type RouteGuard } from "./plugin.js";
 import { creditorsPlugin } from "./plugins/creditors.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { ordersPlugin } from "./plugins/orders.js";
@@ -146,16 +146,23 @@ function normaliseBasePath(basePath: string): string {
   return trimmed;
 }
 
+function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
 function hasRequestBody(request: Request): boolean {
   const length = request.headers.get("content-length");
   if (length !== null) return Number(length) > 0;
   return request.headers.has("transfer-encoding");
 }
 
-/** What `fetch` hands the router for each request: read once, before routing. */
+/**
+ * What `fetch` hands the router for each request, read once before routing: h3 keeps this object
+ * as the event's context (and adds its own `params` to it).
+ */
 interface IncassoRequestFacts {
-  requestId: string;
-  clientIp: string | undefined;
+  incassoRequestId?: string;
+  incassoClientIp?: string | undefined;
 }
 
 function withHeaders(
@@ -273,12 +280,12 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   const app = new H3({ silent: true, allowMalformedURL: true });
 
   function contextFor(event: H3Event): ApiRouteContext {
-    const facts = (event.context as { incasso?: IncassoRequestFacts }).incasso;
+    const facts = event.context as IncassoRequestFacts;
     return new ApiRouteContext(
       event.req,
       event.url,
-      facts?.clientIp ?? (event.req as { ip?: string }).ip,
-      facts?.requestId ?? requestIdFor(event.req),
+      facts.incassoClientIp ?? (event.req as { ip?: string }).ip,
+      facts.incassoRequestId ?? requestIdFor(event.req),
       now,
     );
   }
@@ -322,54 +329,97 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     allowByPath.set(route.path, methods);
   }
 
+  // Params and query through the route's schemas; a body on GET or DELETE refused when the route
+  // reads none.
+  function readParamsAndQuery(route: RouteDefinition, event: H3Event, ctx: ApiRouteContext): void {
+    const req = route.request;
+    const rawParams = (event.context.params ?? {}) as Record<string, string>;
+    ctx.params = req?.params ? parseOrThrow(req.params, rawParams) : rawParams;
+    // Most requests carry no query: no search parameters are parsed for them.
+    const rawQuery = ctx.url.search.length > 1 ? Object.fromEntries(ctx.url.searchParams) : {};
+    ctx.query = req?.query ? parseOrThrow(req.query, rawQuery) : rawQuery;
+    if (!req?.body && (route.method === "GET" || route.method === "DELETE") && hasRequestBody(event.req)) {
+      // RFC 9110 §9.3.1: content on GET has no meaning; refusing it beats silently ignoring it.
+      throw new ApiError({
+        status: 400,
+        code: "body_not_allowed",
+        detail: `${route.method} ${basePath}${route.path} takes no request body.`,
+      });
+    }
+  }
+
+  // The handler (through the interceptors, if any) and the answer. Returns the Response itself
+  // when the handler answered synchronously, so a simple route waits for nothing.
+  function respond(
+    route: RouteDefinition,
+    event: H3Event,
+    ctx: ApiRouteContext,
+  ): Response | Promise<Response> {
+    const interceptors = route.interceptors ?? [];
+    if (interceptors.length === 0) {
+      const result = route.handle(ctx as never);
+      return isThenable(result)
+        ? result.then((value) => finish(event, ctx, value))
+        : finish(event, ctx, result);
+    }
+    const run = async (): Promise<Response> => {
+      try {
+        const result = await route.handle(ctx as never);
+        return result instanceof Response ? result : json(result);
+      } catch (error) {
+        // Interceptors see the handler's refusals as responses (idempotency keeps them).
+        const mapped = toApiError(error);
+        if (isApiError(mapped)) return problemResponse(mapped);
+        throw mapped;
+      }
+    };
+    const chain = interceptors.reduceRight<() => Promise<Response>>(
+      (next, interceptor) => () => interceptor(ctx, next),
+      run,
+    );
+    return chain().then((response) => finish(event, ctx, response));
+  }
+
+  // Architecture, "A request, end to end": auth → rate limit → idempotency → route.
+  async function runRoute(route: RouteDefinition, event: H3Event, ctx: ApiRouteContext): Promise<Response> {
+    await authenticateRequest(ctx, route.auth, store);
+    for (const guard of globalGuards) await guard(ctx);
+    for (const guard of route.guards ?? []) await guard(ctx);
+    readParamsAndQuery(route, event, ctx);
+    const req = route.request;
+    if (req?.body) {
+      const body = await readJsonBody(event.req, {
+        optional: req.bodyOptional ?? false,
+        ...(req.maxBodyBytes ? { maxBytes: req.maxBodyBytes } : {}),
+      });
+      ctx.rawBody = body;
+      ctx.body = parseOrThrow(req.body, body);
+    }
+    return respond(route, event, ctx);
+  }
+
   for (const route of routes) {
-    const handler = async (event: H3Event) => {
+    // A route with nothing to wait for before its handler: no key it must check, no guards, no body,
+    // no interceptors (GET /ping, GET /openapi.json). Such a request is answered without a single
+    // await when its handler is synchronous; an optional route still checks a key that is sent.
+    const simple =
+      route.auth !== "required" &&
+      globalGuards.length === 0 &&
+      (route.guards ?? []).length === 0 &&
+      !route.request?.body &&
+      (route.interceptors ?? []).length === 0;
+    const fail = (event: H3Event, ctx: ApiRouteContext) => (error: unknown) =>
+      finish(event, ctx, undefined, error);
+    const handler = (event: H3Event): Response | Promise<Response> => {
       const ctx = contextFor(event);
       try {
         assertRoutableUrl(ctx.url);
-        // Architecture, "A request, end to end": auth → rate limit → idempotency → route.
-        await authenticateRequest(ctx, route.auth, store);
-        for (const guard of globalGuards) await guard(ctx);
-        for (const guard of route.guards ?? []) await guard(ctx);
-        const req = route.request;
-        const rawParams = (event.context.params ?? {}) as Record<string, string>;
-        ctx.params = req?.params ? parseOrThrow(req.params, rawParams) : rawParams;
-        // Most requests carry no query: no search parameters are parsed for them.
-        const rawQuery = ctx.url.search.length > 1 ? Object.fromEntries(ctx.url.searchParams) : {};
-        ctx.query = req?.query ? parseOrThrow(req.query, rawQuery) : rawQuery;
-        if (req?.body) {
-          const body = await readJsonBody(event.req, {
-            optional: req.bodyOptional ?? false,
-            ...(req.maxBodyBytes ? { maxBytes: req.maxBodyBytes } : {}),
-          });
-          ctx.rawBody = body;
-          ctx.body = parseOrThrow(req.body, body);
-        } else if ((route.method === "GET" || route.method === "DELETE") && hasRequestBody(event.req)) {
-          // RFC 9110 §9.3.1: content on GET has no meaning; refusing it beats silently ignoring it.
-          throw new ApiError({
-            status: 400,
-            code: "body_not_allowed",
-            detail: `${route.method} ${basePath}${route.path} takes no request body.`,
-          });
+        if (!simple || (route.auth === "optional" && ctx.request.headers.has("authorization"))) {
+          return runRoute(route, event, ctx).catch(fail(event, ctx));
         }
-        const interceptors = route.interceptors ?? [];
-        if (interceptors.length === 0) return finish(event, ctx, await route.handle(ctx as never));
-        const run = async (): Promise<Response> => {
-          try {
-            const result = await route.handle(ctx as never);
-            return result instanceof Response ? result : json(result);
-          } catch (error) {
-            // Interceptors see the handler's refusals as responses (idempotency keeps them).
-            const mapped = toApiError(error);
-            if (isApiError(mapped)) return problemResponse(mapped);
-            throw mapped;
-          }
-        };
-        const chain = interceptors.reduceRight<() => Promise<Response>>(
-          (next, interceptor) => () => interceptor(ctx, next),
-          run,
-        );
-        return finish(event, ctx, await chain());
+        readParamsAndQuery(route, event, ctx);
+        const response = respond(route, event, ctx);
+        return isThenable(response) ? response.catch(fail(event, ctx)) : response;
       } catch (error) {
         return finish(event, ctx, undefined, error);
       }
@@ -422,16 +472,23 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   app.all("/**", notFound);
   app.all("/", notFound);
 
-  async function fetch(request: Request, context: RequestContext = {}): Promise<Response> {
-    const requestId = requestIdFor(request);
-    try {
-      // The URL checks (414, malformed percent-encoding) run in every route, on the URL the router
-      // parsed: h3 routes such URLs as they are (allowMalformedURL), and the route refuses them.
-      const incasso: IncassoRequestFacts = { requestId, clientIp: context.clientIp };
-      return await app.request(request, undefined, { incasso });
-    } catch (error) {
+  function fetch(request: Request, context: RequestContext = {}): Promise<Response> {
+    let requestId: string | undefined;
+    const failed = (error: unknown): Response => {
+      requestId ??= newRequestId();
       if (!isApiError(error)) logger.error("unhandled error", { requestId, error: String(error) });
       return withHeaders(problemResponse(error), undefined, requestId, request.method === "HEAD");
+    };
+    try {
+      requestId = requestIdFor(request);
+      // The URL checks (414, malformed percent-encoding) run in every route, on the URL the router
+      // parsed: h3 routes such URLs as they are (allowMalformedURL), and the route refuses them.
+      const facts: IncassoRequestFacts = { incassoRequestId: requestId, incassoClientIp: context.clientIp };
+      const response = app.request(request, undefined, facts as Record<string, unknown>);
+      // A route answered synchronously hands its Response straight back (no extra turn of the loop).
+      return isThenable(response) ? response.then(undefined, failed) : Promise.resolve(response);
+    } catch (error) {
+      return Promise.resolve(failed(error));
     }
   }
 
