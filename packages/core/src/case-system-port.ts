@@ -299,8 +299,9 @@ export interface CaseSystem {
   addTask(input: CaseTaskInput): Promise<void>;
   /**
    * Optional: called once the order is stored, with every step of its placement done, so a case
-   * system can act on the order as a whole (the built-in one produces the statutory 14-day letter
-   * for a pre-incasso order, spec CreateOrder.type). Must be idempotent on the order id. A throw is
+   * system can act on the order as a whole (the built-in one records a job for the statutory 14-day
+   * letter of a pre-incasso order, spec CreateOrder.type, which its letter runner makes afterwards:
+   * decision case-system-wik-letter-jobs). Must be idempotent on the order id. A throw is
    * logged and the order stands: it was answered already.
    */
   orderPlaced?(input: OrderPlacedInput): Promise<void>;
