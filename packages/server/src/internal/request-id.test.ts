@@ -11,7 +11,8 @@ describe("request ids", () => {
   });
 
   it("echo a short plain X-Request-Id and replace anything else", () => {
-    const withId = (value: string) => new Request("http://localhost/", { headers: { "x-request-id": value } });
+    const withId = (value: string) =>
+      new Request("http://localhost/", { headers: { "x-request-id": value } });
     expect(requestIdFor(withId("client-7.abc:1"))).toBe("client-7.abc:1");
     expect(requestIdFor(withId("two words"))).toMatch(/^req_[0-9a-f]{32}$/);
     expect(requestIdFor(withId("x".repeat(129)))).toMatch(/^req_[0-9a-f]{32}$/);
