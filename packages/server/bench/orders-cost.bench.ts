@@ -15,7 +15,6 @@
 // run's pool (found by application_name) and, for comparison with earlier figures, every postgres
 // process (which includes other work on the same server).
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Socket } from "node:net";
 import { loadavg } from "node:os";
@@ -23,6 +22,8 @@ import { createBuiltInCaseSystem } from "../../case-system/src/index.js";
 import { issueApiKey } from "../../core/src/index.js";
 import { openStore } from "../../store-sql/src/index.js";
 import { createApi } from "../src/index.js";
+import { benchOrderBody } from "./bench-order.js";
+import { postgresTicks, ticksSince } from "./postgres-cpu.js";
 
 const CONCURRENCY = 16;
 const WARMUP = 200;
@@ -71,30 +72,6 @@ for (const method of ["_write", "_writev"] as const) {
   };
 }
 
-/** CPU ticks per pid of the processes named postgres. */
-function postgresTicks(): Map<number, number> {
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      // Fields after the command name (which ends with ")"): state is field 3, utime 14, stime 15.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // The process ended while the directory was read.
-    }
-  }
-  return ticks;
-}
-
-function ticksSince(before: Map<number, number>, after: Map<number, number>, pids?: Set<number>): number {
-  let sum = 0;
-  for (const [pid, t] of after) if (pids === undefined || pids.has(pid)) sum += t - (before.get(pid) ?? 0);
-  return sum;
-}
-
 const url =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -132,33 +109,7 @@ function order(customerNumber: string, i: number): Request {
   return new Request("http://x/api/v1/orders", {
     method: "POST",
     headers: { authorization: `Bearer ${issued.key}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      type: "incasso",
-      reference: `C-${i}`,
-      debtors: [
-        {
-          type: "business",
-          company_name: "Voorbeeld B.V.",
-          customer_number: customerNumber,
-          address: { street: "Teststraat", house_number: "10", postal_code: "9999 ZZ", city: "Testdorp" },
-        },
-      ],
-      invoices: [
-        {
-          invoice_number: `F-${i}-1`,
-          invoice_date: "2026-09-01",
-          payment_term_days: 14,
-          amount_cents: 125000,
-        },
-        {
-          invoice_number: `F-${i}-2`,
-          invoice_date: "2026-09-15",
-          due_date: "2026-10-15",
-          amount_cents: 20000,
-        },
-        { invoice_number: `F-${i}-3`, invoice_date: "2026-10-01", payment_term_days: 30, amount_cents: 5050 },
-      ],
-    }),
+    body: benchOrderBody({ type: "incasso", reference: `C-${i}`, customerNumber, n: i }),
   });
 }
 

@@ -15,6 +15,7 @@ import { issueApiKey } from "../../core/src/index.js";
 import { makeTextPdf } from "../../pdf-guard/src/internal/testing/fixtures.js";
 import { openStore, type SqlStore } from "../../store-sql/src/index.js";
 import { createApi } from "../src/index.js";
+import { benchOrderBody } from "./bench-order.js";
 
 const CONCURRENCY = 16;
 const STORES = process.env.BENCH_STORES ?? "pglite,postgres";
@@ -74,26 +75,18 @@ async function load(
 // A pre-incasso order makes the built-in case system record the job of its statutory 14-day letter
 // (made later by a letter runner, not running here); an incasso order against a business debtor
 // needs no letter. Both are measured.
-function orderBody(tag: string, i: number, attachment?: string, type = "pre-incasso"): string {
-  return JSON.stringify({
+function orderBody(
+  tag: string,
+  i: number,
+  attachment?: string,
+  type: "pre-incasso" | "incasso" = "pre-incasso",
+): string {
+  return benchOrderBody({
     type,
     reference: `B-${tag}-${i}`,
-    debtors: [
-      {
-        type: "business",
-        company_name: "Voorbeeld B.V.",
-        customer_number: `${tag}-${i}`,
-        address: { street: "Teststraat", house_number: "10", postal_code: "9999 ZZ", city: "Testdorp" },
-      },
-    ],
-    invoices: [
-      { invoice_number: "F-1", invoice_date: "2026-09-01", payment_term_days: 14, amount_cents: 125000 },
-      { invoice_number: "F-2", invoice_date: "2026-09-15", due_date: "2026-10-15", amount_cents: 20000 },
-      { invoice_number: "F-3", invoice_date: "2026-10-01", payment_term_days: 30, amount_cents: 5050 },
-    ],
-    ...(attachment
-      ? { attachments: [{ filename: "factuur.pdf", content_base64: attachment, document_type: "invoice" }] }
-      : {}),
+    customerNumber: `${tag}-${i}`,
+    n: i,
+    ...(attachment ? { attachment } : {}),
   });
 }
 
