@@ -15,15 +15,13 @@
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 // PostgreSQL CPU is read from /proc (the server must run on this machine): the backends of this
 // run's pool (found by application_name).
-import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import * as caseSystem from "../../case-system/src/index.js";
 import { issueApiKey } from "../../core/src/index.js";
-import { openStore } from "../../store-sql/src/index.js";
 import { createApi } from "../src/index.js";
 import { benchOrderBody } from "./bench-order.js";
-import { postgresTicks, ticksSince } from "./postgres-cpu.js";
+import { openMeasuredStore, postgresTicks, ticksSince } from "./postgres-cpu.js";
 
 const CONCURRENCY = 16;
 const WARMUP = 200;
@@ -42,17 +40,8 @@ pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
   return query.apply(this, args);
 };
 
-const url =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
-const tag = randomBytes(3).toString("hex");
-const applicationName = `incasso_letters_${tag}`;
-const schema = `bench_letters_${tag}`;
-const store = await openStore({
-  databaseUrl: `${url}${url.includes("?") ? "&" : "?"}application_name=${applicationName}`,
-  schema,
-});
+const measured = await openMeasuredStore("letters");
+const { store, tag } = measured;
 const silent = { info() {}, warn() {}, error: console.error };
 const api = createApi({ store, logger: silent, apiRateLimit: { perMinute: 1_000_000 } });
 const issued = await issueApiKey(store, {
@@ -85,17 +74,9 @@ async function load(from: number, count: number): Promise<void> {
   );
 }
 
-async function backends(): Promise<number[]> {
-  const { rows } = await store.database.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
-    [applicationName],
-  );
-  return rows.map((r) => Number(r.pid));
-}
-
 /** Runs `work` and returns its cost per `units`: statements, round trips, CPU, rate. */
 async function measure(name: string, units: number, work: () => Promise<void>) {
-  const pidsBefore = await backends();
+  const pidsBefore = await measured.backends();
   const before = { counted: { ...counted }, node: process.cpuUsage(), pg: postgresTicks() };
   const started = performance.now();
   await work();
@@ -103,7 +84,7 @@ async function measure(name: string, units: number, work: () => Promise<void>) {
   const node = process.cpuUsage(before.node);
   const after = postgresTicks();
   // Backends opened during the run count too (whatever is new and named like this run's pool).
-  const pids = new Set([...pidsBefore, ...(await backends())]);
+  const pids = new Set([...pidsBefore, ...(await measured.backends())]);
   const statements = counted.statements - before.counted.statements;
   const begins = counted.begins - before.counted.begins;
   return {
@@ -146,8 +127,7 @@ try {
     throw new Error(`${await letterCount()} letters for ${WARMUP + COUNT} orders`);
   }
 } finally {
-  await store.database.query(`DROP SCHEMA ${schema} CASCADE`);
-  await store.close();
+  await measured.drop();
 }
 
 console.log(

@@ -14,16 +14,14 @@
 // PostgreSQL CPU is read from /proc (the server must run on this machine): the backends of this
 // run's pool (found by application_name) and, for comparison with earlier figures, every postgres
 // process (which includes other work on the same server).
-import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { Socket } from "node:net";
 import { loadavg } from "node:os";
 import { createBuiltInCaseSystem } from "../../case-system/src/index.js";
 import { issueApiKey } from "../../core/src/index.js";
-import { openStore } from "../../store-sql/src/index.js";
 import { createApi } from "../src/index.js";
 import { benchOrderBody } from "./bench-order.js";
-import { postgresTicks, ticksSince } from "./postgres-cpu.js";
+import { openMeasuredStore, postgresTicks, ticksSince } from "./postgres-cpu.js";
 
 const CONCURRENCY = 16;
 const WARMUP = 200;
@@ -72,17 +70,8 @@ for (const method of ["_write", "_writev"] as const) {
   };
 }
 
-const url =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
-const tag = randomBytes(3).toString("hex");
-const applicationName = `incasso_cost_${tag}`;
-const schema = `bench_cost_${tag}`;
-const store = await openStore({
-  databaseUrl: `${url}${url.includes("?") ? "&" : "?"}application_name=${applicationName}`,
-  schema,
-});
+const measured = await openMeasuredStore("cost");
+const { store, tag } = measured;
 const silent = { info() {}, warn() {}, error: console.error };
 const PER_ITEM = process.env.BENCH_ITEM_CALLS === "per-item";
 const SEPARATE = PER_ITEM || process.env.BENCH_CASE_CALLS === "separate";
@@ -130,10 +119,7 @@ async function load(make: (i: number) => Request, count: number): Promise<void> 
 
 async function measure(name: string, make: (i: number) => Request) {
   await load(make, WARMUP);
-  const { rows } = await store.database.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
-    [applicationName],
-  );
+  const earlier = await measured.backends();
   const before = {
     counted: { ...counted },
     writes: writes.count,
@@ -146,11 +132,7 @@ async function measure(name: string, make: (i: number) => Request) {
   const node = process.cpuUsage(before.node);
   const after = postgresTicks();
   // Backends opened during the run count too (whatever is new and named like this run's pool).
-  const { rows: later } = await store.database.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
-    [applicationName],
-  );
-  const pids = new Set([...rows, ...later].map((r) => Number(r.pid)));
+  const pids = new Set([...earlier, ...(await measured.backends())]);
   const statements = counted.statements - before.counted.statements;
   const begins = counted.begins - before.counted.begins;
   return {
@@ -174,8 +156,7 @@ try {
   await load((i) => order(`${tag}-m-${i}`, i), WARMUP + COUNT);
   results.push(await measure("incasso order joining an open case", (i) => order(`${tag}-m-${i}`, i)));
 } finally {
-  await store.database.query(`DROP SCHEMA ${schema} CASCADE`);
-  await store.close();
+  await measured.drop();
 }
 
 console.log(
