@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { type CaseItemsInput, type CaseOrderInput, issueApiKey } from "@incasso/core";
-import { openStore, type SqlDatabase, type SqlStore } from "@incasso/store-sql";
+import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
+import { countingDatabase } from "./internal/testing/counting-database.js";
 
 // addItems, the batched item call of the CaseSystem port (decision
 // case-system-port-batched-items): every address and invoice of an order in one statement, with
@@ -16,36 +17,6 @@ const url = process.env.TEST_DATABASE_URL;
 if (url) {
   const schema = `case_items_${randomBytes(6).toString("hex")}`;
   targets.push({ name: "PostgreSQL", open: () => openStore({ databaseUrl: url, schema }), schema });
-}
-
-/** The store's database, counting statements and transactions (a statement inside one counts too; a batch is a transaction). */
-function counting(db: SqlDatabase) {
-  const seen = { statements: 0, transactions: 0 };
-  const database: SqlDatabase = {
-    engine: db.engine,
-    query: <Row>(text: string, params?: unknown[]) => {
-      seen.statements++;
-      return db.query<Row>(text, params);
-    },
-    transaction: (fn) => {
-      seen.transactions++;
-      return db.transaction((tx) =>
-        fn({
-          query: <Row>(text: string, params?: unknown[]) => {
-            seen.statements++;
-            return tx.query<Row>(text, params);
-          },
-        }),
-      );
-    },
-    batch: (statements) => {
-      seen.transactions++;
-      seen.statements += statements.length;
-      return db.batch(statements);
-    },
-    close: () => db.close(),
-  };
-  return { database, seen };
 }
 
 const at = new Date("2026-11-21T10:00:00.000Z");
@@ -127,10 +98,10 @@ describe.each(targets)("addItems of the built-in case system on $name", (target)
     const cases = createBuiltInCaseSystem({ store, now: () => at });
     const first = order("NEW", 2);
     const { caseNumber } = await cases.openCase(first);
-    const counted = counting(store.database);
+    const counted = countingDatabase(store.database);
     const measured = createBuiltInCaseSystem({ store: { database: counted.database }, now: () => at });
     await measured.addItems(items(first, caseNumber, ["F-1", "F-2", "F-3"]));
-    expect(counted.seen).toEqual({ statements: 1, transactions: 0 });
+    expect(counted.seen).toEqual({ statements: 1, transactions: 0, batches: 0 });
     await measured.addItems(items(first, caseNumber, ["F-1", "F-2", "F-3"]));
     const kept = await cases.getCase({ caseNumber });
     expect(kept?.debtors.map((d) => [d.position, d.address])).toEqual([
@@ -206,12 +177,12 @@ describe.each(targets)("addItems of the built-in case system on $name", (target)
     await cases.addItems(items(opening, caseNumber, ["F-1"]));
     const follow = order("MERGE");
     await cases.joinCase({ ...follow, caseNumber });
-    const counted = counting(store.database);
+    const counted = countingDatabase(store.database);
     const measured = createBuiltInCaseSystem({ store: { database: counted.database }, now: () => at });
     await measured.addItems(items(follow, caseNumber, ["F-2", "F-3"]));
     // The statement outside a transaction writes nothing for a merged order; the transaction
     // writes the items and both events.
-    expect(counted.seen).toEqual({ statements: 4, transactions: 1 });
+    expect(counted.seen).toEqual({ statements: 4, transactions: 1, batches: 0 });
     await measured.addItems(items(follow, caseNumber, ["F-2", "F-3"]));
     const merged = {
       order_id: follow.orderId,
@@ -236,14 +207,14 @@ describe.each(targets)("addItems of the built-in case system on $name", (target)
     const { caseNumber } = await cases.openCase(opening);
     const follow = order("QUIET");
     await cases.joinCase({ ...follow, caseNumber });
-    const counted = counting(store.database);
+    const counted = countingDatabase(store.database);
     const quiet = createBuiltInCaseSystem({
       store: { database: counted.database },
       now: () => at,
       webhookEvents: false,
     });
     await quiet.addItems(items(follow, caseNumber, ["F-1"]));
-    expect(counted.seen).toEqual({ statements: 1, transactions: 0 });
+    expect(counted.seen).toEqual({ statements: 1, transactions: 0, batches: 0 });
     expect(await eventsOf(caseNumber)).toEqual([]);
     expect((await cases.getCase({ caseNumber }))?.invoices.map((i) => i.orderId)).toEqual([follow.orderId]);
   });

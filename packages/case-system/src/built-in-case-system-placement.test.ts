@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { type CasePlacementInput, issueApiKey } from "@incasso/core";
-import { openStore, type SqlDatabase, type SqlStore } from "@incasso/store-sql";
+import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
 import { placementStatement } from "./internal/placement-queries.js";
+import { countingDatabase } from "./internal/testing/counting-database.js";
 
 // placeOnCase, the one-call placement of the CaseSystem port (decision
 // case-system-port-one-call-placement): the lock per customer number, the lookup, the case or the
@@ -17,36 +18,6 @@ const url = process.env.TEST_DATABASE_URL;
 if (url) {
   const schema = `case_place_${randomBytes(6).toString("hex")}`;
   targets.push({ name: "PostgreSQL", open: () => openStore({ databaseUrl: url, schema }), schema });
-}
-
-/** The store's database, counting statements, transactions and batches (statements inside count too). */
-function counting(db: SqlDatabase) {
-  const seen = { statements: 0, transactions: 0, batches: 0 };
-  const database: SqlDatabase = {
-    engine: db.engine,
-    query: <Row>(text: string, params?: unknown[]) => {
-      seen.statements++;
-      return db.query<Row>(text, params);
-    },
-    transaction: (fn) => {
-      seen.transactions++;
-      return db.transaction((tx) =>
-        fn({
-          query: <Row>(text: string, params?: unknown[]) => {
-            seen.statements++;
-            return tx.query<Row>(text, params);
-          },
-        }),
-      );
-    },
-    batch: (statements) => {
-      seen.batches++;
-      seen.statements += statements.length;
-      return db.batch(statements);
-    },
-    close: () => db.close(),
-  };
-  return { database, seen };
 }
 
 const at = new Date("2026-11-21T10:00:00.000Z");
@@ -140,7 +111,7 @@ describe.each(targets)("placeOnCase of the built-in case system on $name", (targ
   }
 
   it("opens a case with the debtors, addresses, invoices and note in one batch of two statements, sending no event", async () => {
-    const counted = counting(store.database);
+    const counted = countingDatabase(store.database);
     const cases = createBuiltInCaseSystem({ store: { database: counted.database }, now: () => at });
     const input = order(["OPEN-1", null], ["F-1", "F-2"], {
       note: "Metadata van de opdracht:\nbron: test",
@@ -182,7 +153,7 @@ describe.each(targets)("placeOnCase of the built-in case system on $name", (targ
     const first = order(["JOIN-1"], ["F-1"], { udfFields: { a: "1" } });
     const opening = await cases.placeOnCase(first);
     const follow = order(["JOIN-1"], ["F-2", "F-3"], { udfFields: { b: "2" } });
-    const counted = counting(store.database);
+    const counted = countingDatabase(store.database);
     const measured = createBuiltInCaseSystem({ store: { database: counted.database }, now: () => at });
     const placed = await measured.placeOnCase(follow);
     expect(placed).toEqual({ caseNumber: opening.caseNumber, caseNew: false, otherOpenCases: [] });
@@ -208,7 +179,7 @@ describe.each(targets)("placeOnCase of the built-in case system on $name", (targ
   it("joins in the batch itself when webhook events are off", async () => {
     const cases = createBuiltInCaseSystem({ store, now: () => at });
     const opening = await cases.placeOnCase(order(["QUIET-1"]));
-    const counted = counting(store.database);
+    const counted = countingDatabase(store.database);
     const quiet = createBuiltInCaseSystem({
       store: { database: counted.database },
       now: () => at,
