@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { isCoreError, isWebhookError, newId } from "@incasso/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type SqlStore } from "../index.js";
+import { openStore, repositories, type SqlStore } from "../index.js";
 
 const T0 = new Date("2026-11-21T10:00:00.000Z");
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
@@ -127,6 +127,25 @@ function describeOutbox(
           store.outbox.enqueue({ organisationId: "org_ffffffffffffffff", type: "case.updated", data: DATA }),
         ),
       ).toBe("organisation_not_found");
+    });
+
+    it("keeps the order of events enqueued one after another, even within one millisecond", async () => {
+      const organisationId = await organisation(true);
+      const ids = await store.database.transaction(async (tx) => {
+        const repos = repositories(tx);
+        const out: string[] = [];
+        for (let i = 0; i < 30; i++)
+          out.push((await repos.outbox.enqueue({ organisationId, type: "case.updated", data: DATA })).id);
+        return out;
+      });
+      // The dispatcher's order (next_attempt_at, then id) and the time order are the enqueue order.
+      const { rows } = await store.database.query<{ id: string; created_at: Date | string }>(
+        "SELECT id, created_at FROM webhook_events WHERE organisation_id = $1 ORDER BY next_attempt_at, id",
+        [organisationId],
+      );
+      expect(rows.map((r) => r.id)).toEqual(ids);
+      const times = rows.map((r) => new Date(r.created_at).getTime());
+      for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1] as number);
     });
 
     it("claims a due event once, hands an expired claim to another dispatcher as the next attempt", async () => {

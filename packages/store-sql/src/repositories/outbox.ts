@@ -94,6 +94,18 @@ function attempt(row: AttemptRow): DeliveryAttemptRecord {
 const isForeignKeyViolation = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23503";
 
+// Events are delivered in order of their time and then their id, and an id is random. Events
+// enqueued one after another (the events of one change, written in one transaction) must keep
+// their order, so within a process a later event never gets the same or an earlier time than the
+// one before, even when both fall in one millisecond (the later one is moved on by a millisecond).
+let lastEventMs = 0;
+
+function nextEventTime(): Date {
+  const now = Date.now();
+  lastEventMs = now > lastEventMs ? now : lastEventMs + 1;
+  return new Date(lastEventMs);
+}
+
 /**
  * The webhook outbox on SQL. Bound to an executor like every repository: on a transaction's
  * executor, `enqueue` commits or rolls back together with the case change that caused the event.
@@ -112,7 +124,7 @@ export function outboxRepository(db: Executor): OutboxRepository {
   };
   return {
     async enqueue(input) {
-      const now = input.now ?? new Date();
+      const now = input.now ?? nextEventTime();
       const body = buildWebhookEvent({
         id: input.id ?? newId("evt"),
         type: input.type,
