@@ -1,12 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type {
-  CaseItemsInput,
-  CasePlacement,
-  CasePlacementInput,
-  CaseState,
-  CaseSystem,
-  OrderPlacedInput,
-} from "@incasso/core";
+import type { CaseItemsInput, CasePlacement, CasePlacementInput, CaseState, CaseSystem } from "@incasso/core";
 import { type Executor, repositories, type SqlStore } from "@incasso/store-sql";
 import { type CaseBalance, computeCaseBalance } from "./case-balance.js";
 import type { CaseChange, CaseChangeListener } from "./case-change.js";
@@ -174,11 +167,6 @@ export interface BuiltInCaseSystem extends CaseSystem {
   }): Promise<(CaseLetter & { bytes: Uint8Array }) | undefined>;
   /** The balance of the case today (Europe/Amsterdam), whether or not treatment has started. */
   caseBalance(query: { caseNumber: string; today?: string }): Promise<CaseBalance | undefined>;
-  /**
-   * Records the letter job of a pre-incasso order once it is placed (CaseSystem port): one
-   * statement; a letter runner makes the letter (decision case-system-wik-letter-jobs).
-   */
-  orderPlaced(input: OrderPlacedInput): Promise<void>;
   /**
    * The work of a letter job (the letter runner calls it): the order's 14-day letter as
    * `sendLetter` with `orderId` makes it, with the job deleted in the letter's transaction; when the
@@ -653,14 +641,6 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       const row = await q.selectCaseState(db, { caseNumber: query.caseNumber });
       if (row === undefined) return undefined;
       return balanceOf(row, query.today ?? amsterdamDay(clock()));
-    },
-
-    async orderPlaced(input) {
-      // Spec CreateOrder.type: for `pre-incasso` "the service first sends a cost-free statutory
-      // reminder letter"; made once per order (decision case-system-wik-letter), off the request
-      // by a letter runner from this durable job (decision case-system-wik-letter-jobs).
-      if (input.type !== "pre-incasso") return;
-      await jobs.recordLetterJob(db, { orderId: input.orderId, caseNumber: input.caseNumber, at: input.at });
     },
 
     makeOrderLetter: (input) => makeOrderLetter(letters, { ...input, at: input.at ?? clock() }),

@@ -277,15 +277,12 @@ describe("the 14-day letter of a pre-incasso order", () => {
       collectionCostsCents: 15_000,
     });
     expect(letters[0]?.filename).toMatch(/^aanmaning-\d{4}-\d{6}-\d{4}-\d\d-\d\d\.pdf$/);
-    // Idempotent on the order id: a second call keeps the one letter.
-    await cases.orderPlaced({
-      orderId: placed.id,
-      organisationId,
-      caseNumber,
-      caseNew: true,
-      type: "pre-incasso",
-      at,
-    });
+    // Idempotent on the order id: a second job for the order keeps the one letter.
+    await store.database.query(
+      `INSERT INTO case_letter_jobs (order_id, case_number, state, due_at, created_at, updated_at)
+       VALUES ($1, $2, 'pending', $3, $3, $3)`,
+      [placed.id, caseNumber, at.toISOString()],
+    );
     expect((await runner.runOnce()).map((r) => [r.orderId, r.outcome, r.letterId])).toEqual([
       [placed.id, "existed", letters[0]?.id],
     ]);
@@ -306,14 +303,6 @@ describe("the 14-day letter of a pre-incasso order", () => {
     const first = order("EV-INC");
     const { caseNumber } = await cases.openCase(first);
     await cases.addInvoice({ orderId: first.orderId, caseNumber, invoiceIndex: 0, invoice: invoice("I-1") });
-    await cases.orderPlaced({
-      orderId: first.orderId,
-      organisationId,
-      caseNumber,
-      caseNew: true,
-      type: "incasso",
-      at,
-    });
     expect(await cases.listLetterJobs({ caseNumber })).toEqual([]);
     expect((await cases.getCase({ caseNumber }))?.letters).toEqual([]);
   });

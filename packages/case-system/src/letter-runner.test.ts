@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { createOrderEngine, issueApiKey, principalOfKey, submitOrder } from "@incasso/core";
-import { type Executor, openStore, type SqlStore } from "@incasso/store-sql";
+import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "./built-in-case-system.js";
 import { createCaseHandler } from "./case-handler.js";
 import { CaseSystemError } from "./errors.js";
 import { claimLetterJobs, failLetterJob } from "./internal/letter-job-queries.js";
+import { countingDatabase } from "./internal/testing/counting-database.js";
 import { LetterJobListSchema, LetterJobViewSchema } from "./letter-job-schemas.js";
 import { createLetterRunner, type LetterRunnerLogger } from "./letter-runner.js";
 
@@ -76,11 +77,15 @@ for (const target of targets) {
 
     async function place(
       type: "pre-incasso" | "incasso" = "pre-incasso",
-      options: { amountCents?: number; now?: Date } = {},
+      options: { amountCents?: number; now?: Date; caseSystem?: BuiltInCaseSystem } = {},
     ): Promise<{ orderId: string; caseNumber: string }> {
       n++;
       const amountCents = options.amountCents ?? 100_000;
-      const engine = createOrderEngine({ store, caseSystem: cases, pdfIsolation: "none" });
+      const engine = createOrderEngine({
+        store,
+        caseSystem: options.caseSystem ?? cases,
+        pdfIsolation: "none",
+      });
       const order = await submitOrder(
         engine,
         principalOfKey(key.record),
@@ -121,58 +126,88 @@ for (const target of targets) {
       return rows.map((r) => (JSON.parse(r.payload) as { data: Record<string, unknown> }).data);
     }
 
-    it("placing a pre-incasso order records its job in one statement without reading the case; an incasso order records none", async () => {
-      const { orderId, caseNumber } = await place();
-      const job = { orderId, caseNumber, state: "pending", attempts: 0, leaseOwner: null, lastError: null };
-      expect(await cases.listLetterJobs({ caseNumber })).toMatchObject([job]);
+    it("placing a pre-incasso order records its job in the placement's own statement; an incasso order records none", async () => {
+      // Counted on a database that records every statement: the placement sends its batch (the
+      // lock and the placement statement) and nothing else; the job rides in the statement.
+      const counting = countingDatabase(store.database);
+      const counted = createBuiltInCaseSystem({ store: { database: counting.database } });
+      const { orderId, caseNumber } = await place("pre-incasso", { caseSystem: counted });
+      expect(counting.seen).toEqual({ statements: 2, transactions: 0, batches: 1 });
+      expect(await cases.listLetterJobs({ caseNumber })).toMatchObject([
+        { orderId, caseNumber, state: "pending", attempts: 0, leaseOwner: null, lastError: null },
+      ]);
       expect(await lettersOf(caseNumber)).toEqual([]);
 
-      // What orderPlaced sends, counted on a database that records every statement.
-      await store.database.query("DELETE FROM case_letter_jobs WHERE order_id = $1", [orderId]);
-      const sent: string[] = [];
-      const counting = new Proxy(store.database, {
-        get(db, property) {
-          if (property === "query") {
-            return (text: string, params?: unknown[]) => {
-              sent.push(text.trim().split(/\s+/).slice(0, 3).join(" "));
-              return db.query(text, params);
-            };
-          }
-          if (property === "transaction") {
-            return (fn: (tx: Executor) => Promise<unknown>) => {
-              sent.push("transaction");
-              return db.transaction(fn);
-            };
-          }
-          const value = Reflect.get(db, property);
-          return typeof value === "function" ? value.bind(db) : value;
-        },
-      });
-      const counted = createBuiltInCaseSystem({ store: { database: counting } });
-      const placed = {
+      const incasso = await place("incasso", { caseSystem: counted });
+      expect(counting.seen).toEqual({ statements: 4, transactions: 0, batches: 2 });
+      expect(await cases.listLetterJobs({ caseNumber: incasso.caseNumber })).toEqual([]);
+    });
+
+    it("records the job when the order is placed with separate calls too (openCase, joinCase), once", async () => {
+      const tag = randomBytes(4).toString("hex");
+      const input = (orderId: string, customerNumber: string) => ({
         orderId,
         organisationId: key.record.organisationId,
-        caseNumber,
-        caseNew: true,
+        creditor: { id: null, name: "Brieven BV" },
         type: "pre-incasso" as const,
+        reference: `SEP-${orderId}`,
+        title: "Overeenkomst van opdracht voor factuur F-1",
+        description: null,
+        udfFields: {},
+        debtors: [
+          {
+            type: "business" as const,
+            name: "Voorbeeld B.V.",
+            company_name: "Voorbeeld B.V.",
+            first_name: null,
+            middle_name: null,
+            last_name: null,
+            customer_number: customerNumber,
+            email: null,
+            phone: null,
+          },
+        ],
+        note: null,
         at: new Date(),
-      };
-      await counted.orderPlaced(placed);
-      expect(sent).toEqual(["INSERT INTO case_letter_jobs"]);
-      expect(await cases.listLetterJobs({ caseNumber })).toMatchObject([job]);
-      // A repeat changes nothing (idempotent on the order id).
-      await counted.orderPlaced(placed);
-      expect(await cases.listLetterJobs({ caseNumber })).toHaveLength(1);
-
-      const incasso = await place("incasso");
-      expect(await cases.listLetterJobs({ caseNumber: incasso.caseNumber })).toEqual([]);
-      await counted.orderPlaced({
-        ...placed,
-        orderId: incasso.orderId,
-        caseNumber: incasso.caseNumber,
-        type: "incasso",
       });
-      expect(sent).toEqual(["INSERT INTO case_letter_jobs", "INSERT INTO case_letter_jobs"]);
+      const first = input(`ord_${tag}00000001`, `SEP-${tag}`);
+      const { caseNumber } = await cases.openCase(first);
+      await cases.openCase(first); // a repeat records nothing more
+      const second = input(`ord_${tag}00000002`, `SEP-${tag}`);
+      await cases.joinCase({ ...second, caseNumber });
+      await cases.joinCase({ ...second, caseNumber });
+      const incasso = { ...input(`ord_${tag}00000003`, `SEP-${tag}`), type: "incasso" as const };
+      await cases.joinCase({ ...incasso, caseNumber });
+      expect((await cases.listLetterJobs({ caseNumber })).map((j) => j.orderId).sort()).toEqual(
+        [first.orderId, second.orderId].sort(),
+      );
+    });
+
+    it("claims a job only once its order is stored, and the catch-up drops a job whose order never was", async () => {
+      const { orderId, caseNumber } = await place();
+      // The order row as if its insert had not happened (a crash between placement and order row):
+      // moved aside under another id, and back later.
+      await store.database.query("UPDATE orders SET id = 'gone_' || id WHERE id = $1", [orderId]);
+      const runner = createLetterRunner({ store, caseSystem: cases, catchUpHours: 0 });
+      expect(await runner.runOnce()).toEqual([]);
+      expect(await cases.listLetterJobs({ caseNumber })).toMatchObject([
+        { orderId, state: "pending", attempts: 0 },
+      ]);
+
+      // A day later, with no retry having stored the order, the catch-up drops the job.
+      const later = new Date(Date.now() + 25 * 3_600_000);
+      const sweeper = createLetterRunner({ store, caseSystem: cases, catchUpHours: 24, now: () => later });
+      expect(await sweeper.catchUp()).toBe(0);
+      expect(await cases.listLetterJobs({ caseNumber })).toEqual([]);
+
+      // Stored after all (the client's retry): the catch-up records the job again and it is made.
+      await store.database.query("UPDATE orders SET id = $1 WHERE id = 'gone_' || $1", [orderId]);
+      expect(await runner.catchUp()).toBe(0); // catchUpHours 0: this runner does not look
+      // (Earlier tests' orders, whose jobs the afterEach deleted, are recorded again too.)
+      const looking = createLetterRunner({ store, caseSystem: cases, catchUpHours: 24 });
+      expect(await looking.catchUp()).toBeGreaterThanOrEqual(1);
+      expect(await cases.listLetterJobs({ caseNumber })).toMatchObject([{ orderId, state: "pending", attempts: 0 }]);
+      expect((await looking.runOnce()).map((r) => [r.orderId, r.outcome])).toContainEqual([orderId, "made"]);
     });
 
     it("makes each letter once, whether the runner runs twice, two runners run at once, or the letter is made twice at once", async () => {

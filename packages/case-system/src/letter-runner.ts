@@ -58,8 +58,9 @@ export interface LetterRunnerOptions {
   /** How often to look for due jobs when idle; default 1000 ms. */
   pollIntervalMs?: number;
   /**
-   * How far back, in hours, to look for stored pre-incasso orders that never got a job (a crash
-   * between storing the order and recording its job); default 24, 0 turns the look off.
+   * How far back, in hours, to look for stored pre-incasso orders without a job (placed before
+   * jobs were recorded with the placement, or whose job was deleted), and how old a job whose order
+   * was never stored gets before it is dropped; default 24, 0 turns the look off.
    */
   catchUpHours?: number;
   /** How often that look runs while the runner runs (it runs at start too); default 15 minutes. */

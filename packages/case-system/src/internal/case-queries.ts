@@ -7,6 +7,7 @@ import type {
 } from "@incasso/core";
 import type { Executor } from "@incasso/store-sql";
 import type { CaseStatus } from "../case-statuses.js";
+import { letterJobInsert } from "./letter-job-queries.js";
 
 // The SQL of the built-in case system. Every function takes the executor it runs on (the database
 // or one transaction), so a caller can put several of them, and an outbox row, in one transaction
@@ -55,8 +56,9 @@ function debtorsJson(input: CaseOrderInput): string {
 }
 
 /**
- * Opens a case with the order, its debtors and its note in one statement. Returns the case number
- * and whether this call opened it (false: the order had opened it before).
+ * Opens a case with the order, its debtors, its note and (pre-incasso) its letter job in one
+ * statement. Returns the case number and whether this call opened it (false: the order had opened
+ * it before).
  */
 export async function openCase(
   db: Executor,
@@ -100,7 +102,8 @@ export async function openCase(
        FROM c, ${DEBTOR_RECORD.replace("$DEBTORS", "$12")} RETURNING order_id),
      t AS (
        INSERT INTO case_notes (case_number, order_id, kind, text, created_at)
-       SELECT c.case_number, $1, 'metadata', $13::text, $10 FROM c WHERE $13::text IS NOT NULL RETURNING id)
+       SELECT c.case_number, $1, 'metadata', $13::text, $10 FROM c WHERE $13::text IS NOT NULL RETURNING id),
+     j AS (${letterJobInsert("c", "$1", "$5", "$10")})
      SELECT case_number FROM c`,
     params,
   );
@@ -116,8 +119,8 @@ export async function openCase(
 }
 
 /**
- * Adds the order, its debtors and its note to an open case of the organisation, and merges its
- * custom fields into the case's. Returns whether this call added it (false: it was added before);
+ * Adds the order, its debtors, its note and (pre-incasso) its letter job to an open case of the
+ * organisation, and merges its custom fields into the case's. Returns whether this call added it (false: it was added before);
  * undefined when the case is neither open for the organisation nor already holding the order.
  */
 export async function joinCase(
@@ -142,7 +145,8 @@ export async function joinCase(
        SELECT o.case_number, $1, 'metadata', $10::text, $8 FROM o WHERE $10::text IS NOT NULL RETURNING id),
      u AS (
        UPDATE cases SET udf_fields = cases.udf_fields || $11::jsonb, updated_at = $8
-       FROM o WHERE cases.case_number = o.case_number RETURNING cases.case_number)
+       FROM o WHERE cases.case_number = o.case_number RETURNING cases.case_number),
+     j AS (${letterJobInsert("o", "$1", "$4", "$8")})
      SELECT (SELECT case_number FROM o) AS added,
             (SELECT case_number FROM case_orders WHERE order_id = $1 AND case_number = $2) AS existing`,
     [

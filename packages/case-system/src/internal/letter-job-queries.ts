@@ -37,25 +37,30 @@ function jobRow(r: Record<string, unknown>): LetterJobRow {
 }
 
 /**
- * Records the letter job of a placed order: one statement, idempotent on the order id (a repeat,
- * or a job that exists in any state, changes nothing).
+ * The body of a CTE that records the letter job of a pre-incasso order as the order is put on its
+ * case: one row per case number in `source` (the CTE that inserted the order's `case_orders` row,
+ * so a repeat that inserts none records nothing), due at once, in the placing statement's own
+ * transaction. Idempotent on the order id. The placement, openCase and joinCase statements use it,
+ * so a placed pre-incasso order always has its job and placing costs no statement more
+ * (decision case-system-wik-letter-jobs).
+ *
+ * @example
+ * `WITH o AS (INSERT INTO case_orders ... RETURNING case_number), j AS (${letterJobInsert("o", "$1", "$5", "$10")}) SELECT 1`
  */
-export async function recordLetterJob(
-  db: Executor,
-  input: { orderId: string; caseNumber: string; at: Date },
-): Promise<void> {
-  await db.query(
-    `INSERT INTO case_letter_jobs (order_id, case_number, state, due_at, created_at, updated_at)
-     VALUES ($1, $2, 'pending', $3, $3, $3) ON CONFLICT (order_id) DO NOTHING`,
-    [input.orderId, input.caseNumber, input.at.toISOString()],
-  );
+export function letterJobInsert(source: string, orderId: string, type: string, at: string): string {
+  return `INSERT INTO case_letter_jobs (order_id, case_number, state, due_at, created_at, updated_at)
+    SELECT ${orderId}, ${source}.case_number, 'pending', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    FROM ${source} WHERE ${type}::text = 'pre-incasso'
+    ON CONFLICT (order_id) DO NOTHING RETURNING order_id`;
 }
 
 /**
  * Claims up to `limit` due jobs for `owner` in one statement: pending jobs whose time has come and
  * running jobs whose lease ran out (their runner stopped). A running job whose lease ran out on
  * its last attempt is not tried again but failed, so a letter that kills its runner cannot do so
- * forever. `FOR UPDATE SKIP LOCKED` keeps two runners from claiming the same job.
+ * forever. `FOR UPDATE SKIP LOCKED` keeps two runners from claiming the same job. Only jobs whose
+ * order is stored (an `orders` row) are claimed: the job is recorded with the placement, before
+ * the order row, and the letter's `correspondence.sent` must name an order the client can read.
  */
 export async function claimLetterJobs(
   db: Executor,
@@ -67,6 +72,7 @@ export async function claimLetterJobs(
     `WITH due AS (
        SELECT order_id FROM case_letter_jobs
        WHERE state IN ('pending', 'running') AND due_at <= $2
+         AND EXISTS (SELECT 1 FROM orders o WHERE o.id = case_letter_jobs.order_id)
        ORDER BY due_at, order_id
        LIMIT $4
        FOR UPDATE SKIP LOCKED),
@@ -166,23 +172,36 @@ export async function findLetterJob(db: Executor, orderId: string): Promise<Lett
 }
 
 /**
- * Records the jobs of pre-incasso orders placed since `since` that are stored (an order row
- * exists) but have neither a job nor a letter: what a crash between storing an order and
- * recording its job leaves. Returns how many it recorded.
+ * The catch-up of a letter runner, in one statement:
+ * - records the jobs of pre-incasso orders placed since `since` that are stored but have neither a
+ *   job nor a letter (orders placed before jobs were recorded with the placement, or whose job an
+ *   operator deleted);
+ * - deletes the pending jobs recorded before `since` whose order was never stored: the placement
+ *   committed but the order row did not (a crash in between) and no retry came. Such a job is
+ *   never claimed; a retry with the same order id places the order again and records its job.
+ * Returns how many jobs it recorded.
  */
 export async function recordMissingLetterJobs(
   db: Executor,
   input: { since: Date; now: Date },
 ): Promise<number> {
-  const { rowCount } = await db.query(
-    `INSERT INTO case_letter_jobs (order_id, case_number, state, due_at, created_at, updated_at)
-     SELECT co.order_id, co.case_number, 'pending', $2, $2, $2
-     FROM case_orders co JOIN orders o ON o.id = co.order_id
-     WHERE co.type = 'pre-incasso' AND co.added_at >= $1
-       AND NOT EXISTS (SELECT 1 FROM case_letter_jobs j WHERE j.order_id = co.order_id)
-       AND NOT EXISTS (SELECT 1 FROM case_letters l WHERE l.order_id = co.order_id)
-     ON CONFLICT (order_id) DO NOTHING`,
+  const { rows } = await db.query<{ recorded: number }>(
+    `WITH orphans AS (
+       DELETE FROM case_letter_jobs j
+       WHERE j.state = 'pending' AND j.created_at < $1
+         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = j.order_id)
+       RETURNING j.order_id),
+     recorded AS (
+       INSERT INTO case_letter_jobs (order_id, case_number, state, due_at, created_at, updated_at)
+       SELECT co.order_id, co.case_number, 'pending', $2, $2, $2
+       FROM case_orders co JOIN orders o ON o.id = co.order_id
+       WHERE co.type = 'pre-incasso' AND co.added_at >= $1
+         AND NOT EXISTS (SELECT 1 FROM case_letter_jobs j WHERE j.order_id = co.order_id)
+         AND NOT EXISTS (SELECT 1 FROM case_letters l WHERE l.order_id = co.order_id)
+       ON CONFLICT (order_id) DO NOTHING
+       RETURNING order_id)
+     SELECT (SELECT count(*) FROM recorded)::int AS recorded`,
     [input.since.toISOString(), input.now.toISOString()],
   );
-  return rowCount;
+  return Number(rows[0]?.recorded ?? 0);
 }

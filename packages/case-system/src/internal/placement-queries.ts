@@ -1,5 +1,6 @@
 import type { CasePlacementInput } from "@incasso/core";
 import type { SqlStatement } from "@incasso/store-sql";
+import { letterJobInsert } from "./letter-job-queries.js";
 
 // The SQL of CaseSystem.placeOnCase (decision case-system-port-one-call-placement): a lock per
 // debtor key, then one statement that finds the open case, opens or joins one and records the
@@ -79,6 +80,8 @@ const DEBTOR_COLUMNS = `position int, type text, name text, company_name text, f
 //   its metadata note, `u` merges its custom fields into a joined case's (as joinCase does).
 // - A repeat (`repeat`) records the addresses again and adds the invoices that are missing, as
 //   a repeat of addItems does; `i` inserts each invoice at most once (order id and position).
+// - `j` records the 14-day letter job of a pre-incasso order when the order is put on the case
+//   (decision case-system-wik-letter-jobs), in this statement's transaction.
 const PLACE = `WITH on_case AS MATERIALIZED (
     SELECT co.case_number, c.opened_by_order_id = co.order_id AS own, c.organisation_id
     FROM case_orders co JOIN cases c ON c.case_number = co.case_number
@@ -144,7 +147,8 @@ const PLACE = `WITH on_case AS MATERIALIZED (
   u AS (
     UPDATE cases SET udf_fields = cases.udf_fields || $9::jsonb, updated_at = $10
     FROM joining WHERE cases.case_number = joining.case_number
-    RETURNING cases.case_number)
+    RETURNING cases.case_number),
+  j AS (${letterJobInsert("o", "$1", "$5", "$10")})
   SELECT
     CASE WHEN EXISTS (SELECT 1 FROM repeat) THEN 'repeated'
          WHEN EXISTS (SELECT 1 FROM c) THEN 'opened'
