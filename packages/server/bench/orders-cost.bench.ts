@@ -1,8 +1,9 @@
 // What one POST /orders costs on PostgreSQL, measured in units that do not follow the load of a
 // shared machine: statements and round trips per order, and CPU milliseconds per order of the Node
 // process and of PostgreSQL. 1,000 incasso orders (business debtor, 3 invoices, no attachment, no
-// 14-day letter) at concurrency 16 after 200 to warm up; each order opens a case, and then the same
-// for orders that join an open case (a follow-up order for a customer number with an open case).
+// 14-day letter) at concurrency 16 after 200 to warm up; each order opens a case; then the same for
+// pre-incasso orders (which record their letter job) and for incasso orders that join an open case
+// (a follow-up order for a customer number with an open case).
 // In-process (api.fetch), the key's limits raised.
 // Run: pnpm exec tsx packages/server/bench/orders-cost.bench.ts
 // BENCH_CASE_CALLS=separate hides the built-in case system's placeOnCase, so the engine places an
@@ -94,11 +95,11 @@ const issued = await issueApiKey(store, {
   perDay: 1_000_000,
 });
 
-function order(customerNumber: string, i: number): Request {
+function order(customerNumber: string, i: number, type: "incasso" | "pre-incasso" = "incasso"): Request {
   return new Request("http://x/api/v1/orders", {
     method: "POST",
     headers: { authorization: `Bearer ${issued.key}`, "content-type": "application/json" },
-    body: benchOrderBody({ type: "incasso", reference: `C-${i}`, customerNumber, n: i }),
+    body: benchOrderBody({ type, reference: `C-${i}`, customerNumber, n: i }),
   });
 }
 
@@ -152,6 +153,8 @@ const loadAtStart = loadavg()[0] ?? 0;
 const results = [];
 try {
   results.push(await measure("incasso order, new case", (i) => order(`${tag}-n-${i}`, i)));
+  // A pre-incasso order also records its letter job (no letter runner runs in this process).
+  results.push(await measure("pre-incasso order, new case", (i) => order(`${tag}-p-${i}`, i, "pre-incasso")));
   // Every customer number gets its case first; the measured orders then join those open cases.
   await load((i) => order(`${tag}-m-${i}`, i), WARMUP + COUNT);
   results.push(await measure("incasso order joining an open case", (i) => order(`${tag}-m-${i}`, i)));
