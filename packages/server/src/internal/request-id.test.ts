@@ -10,6 +10,21 @@ describe("request ids", () => {
     expect(ids[1]?.slice(0, 20)).toBe(ids[0]?.slice(0, 20));
   });
 
+  it("keep counting in order when the lower 24 bits of the counter wrap", () => {
+    let previous = newRequestId();
+    let wraps = 0;
+    for (let i = 0; i < 0x100_0000; i++) {
+      const id = newRequestId();
+      if (id.endsWith("000000")) {
+        wraps++;
+        expect(previous.endsWith("ffffff")).toBe(true);
+        expect(BigInt(`0x${id.slice(20)}`)).toBe(BigInt(`0x${previous.slice(20)}`) + 1n);
+      }
+      previous = id;
+    }
+    expect(wraps).toBe(1);
+  });
+
   it("echo a short plain X-Request-Id and replace anything else", () => {
     const withId = (value: string) =>
       new Request("http://localhost/", { headers: { "x-request-id": value } });
