@@ -112,12 +112,16 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
   // counted while streaming) and JSON errors, exactly as on every other transport.
   fastify.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Not an async function: an answer the API gives synchronously (GET /ping) is sent at once,
+  // without a promise for Fastify to wait on. A promise returned here settles only once the reply
+  // is sent, so Fastify never sends a second, empty reply.
+  const handler = (request: FastifyRequest, reply: FastifyReply) => {
     const rest = request.url.slice(prefix.length);
     const path = `${api.basePath}${rest.startsWith("/") ? rest : `/${rest}`}`;
     const hostHeader = request.headers.host;
     const host = hostHeader !== undefined && PLAIN_HOST.test(hostHeader) ? hostHeader : "localhost";
-    const response = await api.fetch(toWebRequest(request, host, path), { clientIp: request.ip });
+    const response = api.handle(toWebRequest(request, host, path), { clientIp: request.ip });
+    if (response instanceof Promise) return response.then((answer) => sendReply(reply, answer));
     return sendReply(reply, response);
   };
 

@@ -12,6 +12,7 @@ import pkg from "../package.json" with { type: "json" };
 import { ApiError, isApiError } from "./api-error.js";
 import { authenticateRequest } from "./auth.js";
 import { toApiError } from "./core-errors.js";
+import { declaresRequestBody, requestHeader } from "./internal/request-headers.js";
 import { newRequestId, requestIdFor } from "./internal/request-id.js";
 import { ApiRouteContext } from "./internal/route-context.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
@@ -131,6 +132,17 @@ export interface IncassoApi {
   readonly routes: readonly RouteDefinition[];
   /** Serves one request. Never throws: every failure is a problem+json response. */
   fetch(request: Request, context?: RequestContext): Promise<Response>;
+  /**
+   * Serves one request like {@link IncassoApi.fetch}, but hands back the Response itself when the
+   * route answered without waiting (GET /ping), so a transport that can write at once spends no
+   * promise and no microtask on it. Never throws.
+   *
+   * @example
+   * const answer = api.handle(request);
+   * if (answer instanceof Promise) answer.then(send);
+   * else send(answer);
+   */
+  handle(request: Request, context?: RequestContext): Response | Promise<Response>;
   /** The generated OpenAPI 3.1 document. */
   openapi(): OpenApiDocument;
 }
@@ -148,12 +160,6 @@ function normaliseBasePath(basePath: string): string {
 
 function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === "function";
-}
-
-function hasRequestBody(request: Request): boolean {
-  const length = request.headers.get("content-length");
-  if (length !== null) return Number(length) > 0;
-  return request.headers.has("transfer-encoding");
 }
 
 /**
@@ -338,7 +344,11 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     // Most requests carry no query: no search parameters are parsed for them.
     const rawQuery = ctx.url.search.length > 1 ? Object.fromEntries(ctx.url.searchParams) : {};
     ctx.query = req?.query ? parseOrThrow(req.query, rawQuery) : rawQuery;
-    if (!req?.body && (route.method === "GET" || route.method === "DELETE") && hasRequestBody(event.req)) {
+    if (
+      !req?.body &&
+      (route.method === "GET" || route.method === "DELETE") &&
+      declaresRequestBody(event.req)
+    ) {
       // RFC 9110 §9.3.1: content on GET has no meaning; refusing it beats silently ignoring it.
       throw new ApiError({
         status: 400,
@@ -355,8 +365,8 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     event: H3Event,
     ctx: ApiRouteContext,
   ): Response | Promise<Response> {
-    const interceptors = route.interceptors ?? [];
-    if (interceptors.length === 0) {
+    const interceptors = route.interceptors;
+    if (interceptors === undefined || interceptors.length === 0) {
       const result = route.handle(ctx as never);
       return isThenable(result)
         ? result.then((value) => finish(event, ctx, value))
@@ -414,7 +424,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       const ctx = contextFor(event);
       try {
         assertRoutableUrl(ctx.url);
-        if (!simple || (route.auth === "optional" && ctx.request.headers.has("authorization"))) {
+        if (!simple || (route.auth === "optional" && requestHeader(ctx.request, "authorization") !== null)) {
           return runRoute(route, event, ctx).catch(fail(event, ctx));
         }
         readParamsAndQuery(route, event, ctx);
@@ -472,25 +482,34 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   app.all("/**", notFound);
   app.all("/", notFound);
 
-  function fetch(request: Request, context: RequestContext = {}): Promise<Response> {
+  // What the router could not answer itself (it answers its own errors as responses, so this is
+  // only reached if that fails), still as a problem with the request's id.
+  function failed(request: Request, requestId: string | undefined, error: unknown): Response {
+    const id = requestId ?? newRequestId();
+    if (!isApiError(error)) logger.error("unhandled error", { requestId: id, error: String(error) });
+    return withHeaders(problemResponse(error), undefined, id, request.method === "HEAD");
+  }
+
+  function handle(request: Request, context?: RequestContext): Response | Promise<Response> {
     let requestId: string | undefined;
-    const failed = (error: unknown): Response => {
-      requestId ??= newRequestId();
-      if (!isApiError(error)) logger.error("unhandled error", { requestId, error: String(error) });
-      return withHeaders(problemResponse(error), undefined, requestId, request.method === "HEAD");
-    };
     try {
       requestId = requestIdFor(request);
       // The URL checks (414, malformed percent-encoding) run in every route, on the URL the router
       // parsed: h3 routes such URLs as they are (allowMalformedURL), and the route refuses them.
-      const facts: IncassoRequestFacts = { incassoRequestId: requestId, incassoClientIp: context.clientIp };
+      const facts: IncassoRequestFacts = { incassoRequestId: requestId, incassoClientIp: context?.clientIp };
       const response = app.request(request, undefined, facts as Record<string, unknown>);
-      // A route answered synchronously hands its Response straight back (no extra turn of the loop).
-      return isThenable(response) ? response.then(undefined, failed) : Promise.resolve(response);
+      if (!isThenable(response)) return response;
+      const id = requestId;
+      return response.then(undefined, (error: unknown) => failed(request, id, error));
     } catch (error) {
-      return Promise.resolve(failed(error));
+      return failed(request, requestId, error);
     }
   }
 
-  return { basePath, routes, fetch, openapi };
+  function fetch(request: Request, context?: RequestContext): Promise<Response> {
+    const response = handle(request, context);
+    return isThenable(response) ? response : Promise.resolve(response);
+  }
+
+  return { basePath, routes, fetch, handle, openapi };
 }

@@ -45,9 +45,15 @@ export function createNodeHandler(
     // srvx's Request over the IncomingMessage: URL, headers and body are read only when asked for.
     const request = new NodeRequest({ req, res, trustProxy }) as Request & { ip?: string };
     const clientIp = clientIpOf?.(req) ?? request.ip;
-    api.fetch(request, { clientIp }).then(
-      (response) => sendResponse(res, response),
-      // api.fetch answers every failure itself; this is only reached if that answer cannot be made.
+    const response = api.handle(request, { clientIp });
+    // A synchronous answer (GET /ping) is written at once, without a promise and a microtask.
+    if (!(response instanceof Promise)) {
+      sendResponse(res, response);
+      return;
+    }
+    response.then(
+      (answer) => sendResponse(res, answer),
+      // api.handle answers every failure itself; this is only reached if that answer cannot be made.
       () => failResponse(res),
     );
   };
