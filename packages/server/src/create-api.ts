@@ -311,15 +311,18 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       response = problemResponse(error);
     } else if (result instanceof Response) response = result;
     else {
-      // The common case, a value sent as JSON, builds its headers once as a plain object: no
-      // Headers instance is made unless something reads them (the hot path of every route).
-      const headers: Record<string, string> = {
-        "content-type": "application/json; charset=utf-8",
-        "x-request-id": ctx.requestId,
-        "x-content-type-options": "nosniff",
-      };
+      // The common case, a value sent as JSON, builds its headers once as name-value pairs: no
+      // Headers instance is made unless something reads them (the hot path of every route), and
+      // srvx hands pairs to node as they are, where an object is first turned into entries.
+      const headers: [string, string][] = [
+        ["content-type", "application/json; charset=utf-8"],
+        ["x-request-id", ctx.requestId],
+        ["x-content-type-options", "nosniff"],
+      ];
+      // A header the route added is sent unless one of that name is already there (ours win, and
+      // of a repeated name the first).
       ctx.addedHeaders()?.forEach((value, name) => {
-        headers[name] ??= value;
+        if (!headers.some((header) => header[0] === name)) headers.push([name, value]);
       });
       const body = event.req.method === "HEAD" ? null : JSON.stringify(result);
       return new FastResponse(body, { status: 200, headers });
