@@ -24,7 +24,10 @@ const STORES = process.env.BENCH_STORES ?? "pglite,postgres";
 const PLAIN_ONLY = process.env.BENCH_PLAIN_ONLY === "1";
 // The store's default pool (20) unless BENCH_POOL says otherwise.
 const POOL = process.env.BENCH_POOL === undefined ? undefined : Number(process.env.BENCH_POOL);
-const PLAIN = { warmup: 200, count: 2000 };
+// 1,000 of each type to warm up (BENCH_WARMUP): each run starts on an empty schema, whose tables
+// PostgreSQL's autovacuum analyses again and again while they are small (each analysis replans the
+// prepared statements); after 200 the first measured round was still the slowest.
+const PLAIN = { warmup: Number(process.env.BENCH_WARMUP ?? 1000), count: 2000 };
 // One 2,000-order phase's p99 moved by up to a factor of two between runs on the 2-core benchmark
 // machine, and the phase measured first was the slower one whichever type it held: each type is
 // measured in several rounds, first in every other one, and its figures are over all its rounds.
