@@ -132,7 +132,7 @@ try {
 
 console.log(
   `\n${COUNT} pre-incasso orders at concurrency ${CONCURRENCY} after ${WARMUP} warm-up (no letter runner in the process; ` +
-    `${lettersAfterOrders} letters existed when the orders were answered); PostgreSQL pool 20 (default). ` +
+    `${lettersAfterOrders} letters existed when the orders were answered); PostgreSQL pool 10 (default). ` +
     `Load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end.\n`,
 );
 console.log(

@@ -163,7 +163,7 @@ try {
 }
 
 console.log(
-  `\n${COUNT} orders per line at concurrency ${CONCURRENCY} after ${WARMUP} warm-up; PostgreSQL pool 20 (default); ` +
+  `\n${COUNT} orders per line at concurrency ${CONCURRENCY} after ${WARMUP} warm-up; PostgreSQL pool 10 (default); ` +
     `case calls: ${PER_ITEM ? "separate, one call per item (BENCH_ITEM_CALLS=per-item)" : SEPARATE ? "separate, items in one addItems call (BENCH_CASE_CALLS=separate)" : "one placeOnCase call"}. ` +
     `Load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end.\n`,
 );

@@ -8,7 +8,7 @@
 // Run: pnpm exec tsx packages/server/bench/orders.bench.ts
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 // BENCH_STORES=postgres (or pglite) runs one store only; BENCH_PLAIN_ONLY=1 skips the PDF and list
-// cases (for quick comparisons of the order path). BENCH_POOL sets the PostgreSQL pool size (default the store's, 20).
+// cases (for quick comparisons of the order path). BENCH_POOL sets the PostgreSQL pool size (default the store's, 10).
 // BENCH_ROUNDS (default 3) sets how many times each order type is measured: the rounds alternate which
 // type goes first, and each type's rate and latencies are taken over all its rounds together.
 import { randomBytes } from "node:crypto";
@@ -22,7 +22,7 @@ import { benchOrderBody } from "./bench-order.js";
 const CONCURRENCY = 16;
 const STORES = process.env.BENCH_STORES ?? "pglite,postgres";
 const PLAIN_ONLY = process.env.BENCH_PLAIN_ONLY === "1";
-// The store's default pool (20) unless BENCH_POOL says otherwise.
+// The store's default pool (10) unless BENCH_POOL says otherwise.
 const POOL = process.env.BENCH_POOL === undefined ? undefined : Number(process.env.BENCH_POOL);
 // 1,000 of each type to warm up (BENCH_WARMUP): each run starts on an empty schema, whose tables
 // PostgreSQL's autovacuum analyses again and again while they are small (each analysis replans the
@@ -251,7 +251,7 @@ console.log(
     `${PLAIN.warmup} of each to warm up, then ${ROUNDS} rounds of ${PLAIN.count} of each type, the first type alternating; ` +
     `rate and latencies over all rounds of a type. ${PDF.count} pre-incasso orders with one ` +
     `${pdfBytes.byteLength}-byte PDF after ${PDF.warmup} warm-up. GET /orders: ${LIST.count} sequential requests ` +
-    `(limit 25) over ${LIST.stored} stored orders after ${LIST.warmup} warm-up. PostgreSQL pool ${POOL ?? "20 (default)"}. ` +
+    `(limit 25) over ${LIST.stored} stored orders after ${LIST.warmup} warm-up. PostgreSQL pool ${POOL ?? "10 (default)"}. ` +
     `Load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end.\n`,
 );
 console.log(

@@ -19,7 +19,7 @@ export interface OpenStoreOptions {
   databaseUrl?: string;
   /** PostgreSQL only: work in this schema (created when missing). */
   schema?: string;
-  /** PostgreSQL only: pool size, default 20. */
+  /** PostgreSQL only: pool size, default 10. */
   maxConnections?: number;
   /** The PGlite data directory. */
   dataDir?: string;

@@ -5,7 +5,7 @@ import type { Executor, SqlDatabase } from "./database.js";
  * Options of {@link openPostgresDatabase}.
  *
  * @example
- * const options: PostgresOptions = { url: "postgres://postgres@127.0.0.1:5432/incasso", maxConnections: 20 };
+ * const options: PostgresOptions = { url: "postgres://postgres@127.0.0.1:5432/incasso", maxConnections: 10 };
  */
 export interface PostgresOptions {
   /** A libpq connection URL, as in `DATABASE_URL`. */
@@ -16,10 +16,11 @@ export interface PostgresOptions {
    */
   schema?: string;
   /**
-   * Pool size; default 20. An order on the built-in case system holds up to one connection per
-   * debtor address and invoice at once (the engine runs those steps in parallel), so at 16 orders
-   * in flight a pool of 10 made them wait for connections (p99 about 180 to 220 ms against about
-   * 150 ms with 20, docs/benchmarks/orders.md).
+   * Pool size; default 10 (as `pg`'s own). An order holds one connection at a time (the built-in
+   * case system places it in one call), so connections beyond the statements in flight only add
+   * PostgreSQL backends that compete for the same cores: at 16 orders in flight on a 2-core
+   * machine, 10 gave a p99 of 41 to 58 ms where 20 gave 52 to 58 ms at the same rate
+   * (docs/benchmarks/orders.md). Raise it for a server with more cores or a busier process.
    */
   maxConnections?: number;
 }
@@ -124,7 +125,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   }
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.maxConnections ?? 20,
+    max: options.maxConnections ?? 10,
     // Pipeline mode: a client writes a statement without waiting for the answer to the one before,
     // each with its own Sync (so one failing does not swallow the next). Only a transaction has
     // several statements on one client at once; there it lets BEGIN travel with the first statement.
