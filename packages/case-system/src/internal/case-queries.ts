@@ -120,8 +120,9 @@ export async function openCase(
 
 /**
  * Adds the order, its debtors, its note and (pre-incasso) its letter job to an open case of the
- * organisation, and merges its custom fields into the case's. Returns whether this call added it (false: it was added before);
- * undefined when the case is neither open for the organisation nor already holding the order.
+ * organisation, and merges its custom fields into the case's. Returns whether this call added it
+ * (false: it was added before); undefined when the case is neither open for the organisation nor
+ * already holding the order.
  */
 export async function joinCase(
   db: Executor,

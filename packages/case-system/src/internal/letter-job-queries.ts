@@ -178,7 +178,8 @@ export async function findLetterJob(db: Executor, orderId: string): Promise<Lett
  *   operator deleted);
  * - deletes the pending jobs recorded before `since` whose order was never stored: the placement
  *   committed but the order row did not (a crash in between) and no retry came. Such a job is
- *   never claimed; a retry with the same order id places the order again and records its job.
+ *   never claimed; a retry with the same order id before then stores the order row, and the job,
+ *   still there, is claimed at the next poll.
  * Returns how many jobs it recorded.
  */
 export async function recordMissingLetterJobs(
