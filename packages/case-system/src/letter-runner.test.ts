@@ -206,7 +206,9 @@ for (const target of targets) {
       // (Earlier tests' orders, whose jobs the afterEach deleted, are recorded again too.)
       const looking = createLetterRunner({ store, caseSystem: cases, catchUpHours: 24 });
       expect(await looking.catchUp()).toBeGreaterThanOrEqual(1);
-      expect(await cases.listLetterJobs({ caseNumber })).toMatchObject([{ orderId, state: "pending", attempts: 0 }]);
+      expect(await cases.listLetterJobs({ caseNumber })).toMatchObject([
+        { orderId, state: "pending", attempts: 0 },
+      ]);
       expect((await looking.runOnce()).map((r) => [r.orderId, r.outcome])).toContainEqual([orderId, "made"]);
     });
 
