@@ -4,6 +4,7 @@ import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
+import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
 
 // addItems, the batched item call of the CaseSystem port (decision
@@ -53,29 +54,16 @@ describe.each(targets)("addItems of the built-in case system on $name", (target)
   let n = 0;
   function order(customerNumber: string, debtors = 1): CaseOrderInput {
     n++;
-    return {
+    return caseOrderInput({
       orderId: `ord_${(0xa000 + n).toString(16).padStart(16, "0")}`,
       organisationId,
       creditor: { id: null, name: "Items BV" },
-      type: "incasso",
       reference: `I-${n}`,
-      title: "Overeenkomst van opdracht voor factuur F-1",
-      description: null,
-      udfFields: {},
-      debtors: Array.from({ length: debtors }, (_, i) => ({
-        type: "business" as const,
-        name: `Debiteur ${i + 1} B.V.`,
-        company_name: `Debiteur ${i + 1} B.V.`,
-        first_name: null,
-        middle_name: null,
-        last_name: null,
-        customer_number: i === 0 ? customerNumber : `${customerNumber}-${i}`,
-        email: null,
-        phone: null,
-      })),
-      note: null,
       at,
-    };
+      debtors: Array.from({ length: debtors }, (_, i) =>
+        businessDebtor(`Debiteur ${i + 1} B.V.`, i === 0 ? customerNumber : `${customerNumber}-${i}`),
+      ),
+    });
   }
   const items = (o: CaseOrderInput, caseNumber: string, invoiceNumbers: string[]): CaseItemsInput => ({
     orderId: o.orderId,

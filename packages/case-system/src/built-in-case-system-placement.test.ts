@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
 import { placementStatement } from "./internal/placement-queries.js";
+import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
 
 // placeOnCase, the one-call placement of the CaseSystem port (decision
@@ -59,27 +60,16 @@ describe.each(targets)("placeOnCase of the built-in case system on $name", (targ
   ): CasePlacementInput {
     n++;
     return {
-      orderId: `ord_${(0xb000 + n).toString(16).padStart(16, "0")}`,
-      organisationId,
-      creditor: { id: null, name: "Placement BV" },
-      type: "incasso",
-      reference: `P-${n}`,
-      title: "Overeenkomst van opdracht voor factuur F-1",
-      description: null,
-      udfFields: {},
-      debtors: customerNumbers.map((customerNumber, i) => ({
-        type: "business" as const,
-        name: `Debiteur ${i + 1} B.V.`,
-        company_name: `Debiteur ${i + 1} B.V.`,
-        first_name: null,
-        middle_name: null,
-        last_name: null,
-        customer_number: customerNumber,
-        email: null,
-        phone: null,
-      })),
-      note: null,
-      at,
+      ...caseOrderInput({
+        orderId: `ord_${(0xb000 + n).toString(16).padStart(16, "0")}`,
+        organisationId,
+        creditor: { id: null, name: "Placement BV" },
+        reference: `P-${n}`,
+        at,
+        debtors: customerNumbers.map((customerNumber, i) =>
+          businessDebtor(`Debiteur ${i + 1} B.V.`, customerNumber),
+        ),
+      }),
       addresses: customerNumbers.map((_, debtorIndex) => ({
         debtorIndex,
         address: address(`Straat ${debtorIndex + 1}`),

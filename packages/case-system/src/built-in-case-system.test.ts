@@ -4,6 +4,7 @@ import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
+import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
 
 let store: SqlStore;
 let organisationId: string;
@@ -18,31 +19,17 @@ const at = new Date("2026-11-21T10:00:00.000Z");
 let n = 0;
 function input(customerNumber = "K-1"): CaseOrderInput {
   n++;
-  return {
+  return caseOrderInput({
     orderId: `ord_${n.toString(16).padStart(16, "0")}`,
     organisationId,
     creditor: { id: null, name: "Cases BV" },
     type: "pre-incasso",
     reference: `R-${n}`,
-    title: "Overeenkomst van opdracht voor factuur F-1",
-    description: null,
     udfFields: { project: `P-${n}` },
-    debtors: [
-      {
-        type: "business",
-        name: "Voorbeeld B.V.",
-        company_name: "Voorbeeld B.V.",
-        first_name: null,
-        middle_name: null,
-        last_name: null,
-        customer_number: customerNumber,
-        email: null,
-        phone: null,
-      },
-    ],
+    debtors: [businessDebtor("Voorbeeld B.V.", customerNumber)],
     note: "Metadata bij opdracht: a: 1",
     at,
-  };
+  });
 }
 const invoice = {
   invoice_number: "F-1",

@@ -10,6 +10,7 @@ import {
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
+import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
 import { createLetterRunner } from "./letter-runner.js";
 
 // Every handler action writes its webhook event into the outbox in the transaction of the change
@@ -29,31 +30,15 @@ const at = new Date("2026-11-21T10:00:00.000Z");
 let n = 0;
 function order(customerNumber: string, type: CaseOrderInput["type"] = "incasso"): CaseOrderInput {
   n++;
-  return {
+  return caseOrderInput({
     orderId: `ord_${(0xe000 + n).toString(16).padStart(16, "0")}`,
     organisationId,
     creditor: { id: null, name: "Events BV" },
     type,
     reference: `E-${n}`,
-    title: "Overeenkomst van opdracht voor factuur F-1",
-    description: null,
-    udfFields: {},
-    debtors: [
-      {
-        type: "business",
-        name: "Voorbeeld B.V.",
-        company_name: "Voorbeeld B.V.",
-        first_name: null,
-        middle_name: null,
-        last_name: null,
-        customer_number: customerNumber,
-        email: null,
-        phone: null,
-      },
-    ],
-    note: null,
+    debtors: [businessDebtor("Voorbeeld B.V.", customerNumber)],
     at,
-  };
+  });
 }
 const invoice = (number: string, amount = 125_000) => ({
   invoice_number: number,

@@ -6,6 +6,7 @@ import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "./built-in-case
 import { createCaseHandler } from "./case-handler.js";
 import { CaseSystemError } from "./errors.js";
 import { claimLetterJobs, failLetterJob } from "./internal/letter-job-queries.js";
+import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
 import { LetterJobListSchema, LetterJobViewSchema } from "./letter-job-schemas.js";
 import { createLetterRunner, type LetterRunnerLogger } from "./letter-runner.js";
@@ -145,31 +146,16 @@ for (const target of targets) {
 
     it("records the job when the order is placed with separate calls too (openCase, joinCase), once", async () => {
       const tag = randomBytes(4).toString("hex");
-      const input = (orderId: string, customerNumber: string) => ({
-        orderId,
-        organisationId: key.record.organisationId,
-        creditor: { id: null, name: "Brieven BV" },
-        type: "pre-incasso" as const,
-        reference: `SEP-${orderId}`,
-        title: "Overeenkomst van opdracht voor factuur F-1",
-        description: null,
-        udfFields: {},
-        debtors: [
-          {
-            type: "business" as const,
-            name: "Voorbeeld B.V.",
-            company_name: "Voorbeeld B.V.",
-            first_name: null,
-            middle_name: null,
-            last_name: null,
-            customer_number: customerNumber,
-            email: null,
-            phone: null,
-          },
-        ],
-        note: null,
-        at: new Date(),
-      });
+      const input = (orderId: string, customerNumber: string) =>
+        caseOrderInput({
+          orderId,
+          organisationId: key.record.organisationId,
+          creditor: { id: null, name: "Brieven BV" },
+          type: "pre-incasso",
+          reference: `SEP-${orderId}`,
+          debtors: [businessDebtor("Voorbeeld B.V.", customerNumber)],
+          at: new Date(),
+        });
       const first = input(`ord_${tag}00000001`, `SEP-${tag}`);
       const { caseNumber } = await cases.openCase(first);
       await cases.openCase(first); // a repeat records nothing more

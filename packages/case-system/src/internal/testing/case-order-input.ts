@@ -1,0 +1,46 @@
+import type { CaseOrderInput } from "@incasso/core";
+
+type CaseDebtor = CaseOrderInput["debtors"][number];
+
+/**
+ * A business debtor as the order engine hands it to the case system, for the case-system tests.
+ *
+ * @example
+ * businessDebtor("Voorbeeld B.V.", "K-1").customer_number; // "K-1"
+ */
+export function businessDebtor(name: string, customerNumber: string | null): CaseDebtor {
+  return {
+    type: "business",
+    name,
+    company_name: name,
+    first_name: null,
+    middle_name: null,
+    last_name: null,
+    customer_number: customerNumber,
+    email: null,
+    phone: null,
+  };
+}
+
+/**
+ * An order's part of a case for the case-system tests: an incasso order of a creditor without an
+ * id, with the engine's generated title and no description, custom fields or note unless given.
+ *
+ * @example
+ * const order = caseOrderInput({ orderId: "ord_0000000000000001", organisationId, reference: "R-1", at,
+ *   debtors: [businessDebtor("Voorbeeld B.V.", "K-1")] });
+ */
+export function caseOrderInput(
+  input: Pick<CaseOrderInput, "orderId" | "organisationId" | "reference" | "at" | "debtors"> &
+    Partial<CaseOrderInput>,
+): CaseOrderInput {
+  return {
+    creditor: { id: null, name: "Test BV" },
+    type: "incasso",
+    title: "Overeenkomst van opdracht voor factuur F-1",
+    description: null,
+    udfFields: {},
+    note: null,
+    ...input,
+  };
+}
