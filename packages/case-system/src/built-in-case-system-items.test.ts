@@ -4,7 +4,12 @@ import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
-import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
+import {
+  businessDebtor,
+  caseAddress,
+  caseInvoice,
+  caseOrderInput,
+} from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
 
 // addItems, the batched item call of the CaseSystem port (decision
@@ -21,22 +26,9 @@ if (url) {
 }
 
 const at = new Date("2026-11-21T10:00:00.000Z");
-const address = (street: string) => ({
-  street,
-  house_number: "10",
-  house_number_suffix: null,
-  postal_code: "9999 ZZ",
-  city: "Testdorp",
-  country: "NL",
-});
-const invoice = (number: string, amount = 125_000) => ({
-  invoice_number: number,
-  invoice_date: "2026-10-01",
-  due_date: "2026-10-15",
-  payment_term_days: 14,
-  amount_cents: amount,
-  description: number === "F-1" ? "Levering oktober" : null,
-});
+const address = caseAddress;
+const invoice = (number: string, amount = 125_000) =>
+  caseInvoice(number, amount, number === "F-1" ? "Levering oktober" : null);
 
 describe.each(targets)("addItems of the built-in case system on $name", (target) => {
   let store: SqlStore;

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
 import { placementStatement } from "./internal/placement-queries.js";
-import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
+import {
+  businessDebtor,
+  caseAddress,
+  caseInvoice,
+  caseOrderInput,
+} from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
 
 // placeOnCase, the one-call placement of the CaseSystem port (decision
@@ -22,22 +27,8 @@ if (url) {
 }
 
 const at = new Date("2026-11-21T10:00:00.000Z");
-const address = (street: string) => ({
-  street,
-  house_number: "10",
-  house_number_suffix: null,
-  postal_code: "9999 ZZ",
-  city: "Testdorp",
-  country: "NL",
-});
-const invoice = (number: string, amount = 125_000) => ({
-  invoice_number: number,
-  invoice_date: "2026-10-01",
-  due_date: "2026-10-15",
-  payment_term_days: 14,
-  amount_cents: amount,
-  description: null,
-});
+const address = caseAddress;
+const invoice = caseInvoice;
 
 describe.each(targets)("placeOnCase of the built-in case system on $name", (target) => {
   let store: SqlStore;

@@ -10,7 +10,7 @@ import {
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
-import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
+import { businessDebtor, caseInvoice, caseOrderInput } from "./internal/testing/case-order-input.js";
 import { createLetterRunner } from "./letter-runner.js";
 
 // Every handler action writes its webhook event into the outbox in the transaction of the change
@@ -40,14 +40,7 @@ function order(customerNumber: string, type: CaseOrderInput["type"] = "incasso")
     at,
   });
 }
-const invoice = (number: string, amount = 125_000) => ({
-  invoice_number: number,
-  invoice_date: "2026-10-01",
-  due_date: "2026-10-15",
-  payment_term_days: 14,
-  amount_cents: amount,
-  description: null,
-});
+const invoice = caseInvoice;
 
 async function eventsOf(caseNumber: string) {
   const { rows } = await store.database.query<{ type: string; payload: string; state: string }>(

@@ -44,3 +44,37 @@ export function caseOrderInput(
     ...input,
   };
 }
+
+/**
+ * A Dutch address in normalised form, for the case-system tests.
+ *
+ * @example
+ * caseAddress("Straat 1").postal_code; // "9999 ZZ"
+ */
+export function caseAddress(street: string) {
+  return {
+    street,
+    house_number: "10",
+    house_number_suffix: null,
+    postal_code: "9999 ZZ",
+    city: "Testdorp",
+    country: "NL",
+  };
+}
+
+/**
+ * A normalised invoice of 1 October 2026, due 15 October, for the case-system tests.
+ *
+ * @example
+ * caseInvoice("F-1", 125_000).amount_cents; // 125000
+ */
+export function caseInvoice(number: string, amount = 125_000, description: string | null = null) {
+  return {
+    invoice_number: number,
+    invoice_date: "2026-10-01",
+    due_date: "2026-10-15",
+    payment_term_days: 14,
+    amount_cents: amount,
+    description,
+  };
+}
