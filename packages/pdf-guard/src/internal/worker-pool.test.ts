@@ -63,6 +63,58 @@ describe("PDF worker pool", () => {
     expect(p.stats()).toMatchObject({ workers: 1, started: 2 });
   });
 
+  it("lets timers and the other workers in while its callers answer one worker's files in promises only", async () => {
+    // Callers whose follow-up work is all promises (an embedded database, say) and takes longer than
+    // a parse: the next answer of the same worker is always waiting when one is handled. Node reads
+    // up to 1,000 messages of one port without returning to the event loop, so this once kept timers
+    // and the other worker's answer waiting until the whole load was done.
+    const p = pool({ size: 2 });
+    const total = 200;
+    let answered = 0;
+    let answeredWhenTimerFired = -1;
+    let mostOvertaken = 0;
+    let next = 0;
+    const spin = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (;;) {
+          if (next++ >= total) return;
+          const answeredBefore = answered;
+          expect((await p.parse(file("ok"), JOB)).ok).toBe(true);
+          // How many other files were answered while this one was queued and parsed.
+          mostOvertaken = Math.max(mostOvertaken, answered - answeredBefore);
+          answered++;
+          if (answered === 20) setTimeout(() => (answeredWhenTimerFired = answered), 0);
+          spin(2);
+        }
+      }),
+    );
+    expect(answered).toBe(total);
+    expect(answeredWhenTimerFired).toBeGreaterThanOrEqual(20);
+    expect(answeredWhenTimerFired).toBeLessThan(40);
+    expect(mostOvertaken).toBeLessThan(40);
+  });
+
+  it("takes an answer that arrived in time while the main thread was busy, not a timeout", async () => {
+    const p = pool({ size: 1 });
+    expect((await p.parse(file("ok"), JOB)).ok).toBe(true);
+    // In an immediate, the main thread is blocked past the 20 ms limit while the worker answers at
+    // once: after the block, the event loop's timers come before the port is read.
+    const outcome = await new Promise<Promise<unknown>>((resolve) =>
+      setImmediate(() => {
+        const parsed = p.parse(file("ok"), { ...JOB, timeoutMs: 20 });
+        const end = performance.now() + 150;
+        while (performance.now() < end);
+        resolve(parsed);
+      }),
+    );
+    expect(await outcome).toMatchObject({ ok: true, pages: ["ok"] });
+    expect(p.stats()).toMatchObject({ workers: 1, started: 1 });
+  });
+
   it("fails a file that waited too long with 503 pdf_engine_busy, not with a refusal", {
     timeout: 60_000,
   }, async () => {

@@ -200,9 +200,14 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions): PdfWorkerPoo
     const id = nextId++;
     const { worker } = slot;
     const timer = setTimeout(() => {
-      finish(
-        { ok: false, reason: "timeout", detail: `parsing took longer than ${item.job.timeoutMs} ms` },
-        true,
+      // A busy main thread may not have read an answer the worker posted in time: in one turn of
+      // the event loop, timers run before the ports are read. The verdict waits for that read (an
+      // immediate runs after it), so a file parsed in time is never refused as too slow.
+      setImmediate(() =>
+        finish(
+          { ok: false, reason: "timeout", detail: `parsing took longer than ${item.job.timeoutMs} ms` },
+          true,
+        ),
       );
     }, item.job.timeoutMs);
     const onMessage = (message: unknown) => {
@@ -248,8 +253,13 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions): PdfWorkerPoo
         slot.state = "idle";
         worker.unref();
       }
-      item.resolve(outcome);
       pump();
+      // The caller goes on in an immediate, not inside this message's callback. Node reads up to
+      // 1,000 messages of one port before it returns to the event loop; a caller whose follow-up
+      // work is all promises (an embedded database) and outlasts a parse would otherwise always
+      // find this worker's next answer waiting, and keep timers and the other workers' answers
+      // out until the load ends.
+      setImmediate(() => item.resolve(outcome));
     }
     worker.on("message", onMessage);
     worker.on("error", onError);
