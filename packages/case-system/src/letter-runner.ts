@@ -59,8 +59,8 @@ export interface LetterRunnerOptions {
   pollIntervalMs?: number;
   /**
    * How far back, in hours, to look for stored pre-incasso orders without a job (placed before
-   * jobs were recorded with the placement, or whose job was deleted), and how old a job whose order
-   * was never stored gets before it is dropped; default 24, 0 turns the look off.
+   * jobs were recorded with the placement, or whose job was deleted); default 24, 0 turns the look
+   * off.
    */
   catchUpHours?: number;
   /** How often that look runs while the runner runs (it runs at start too); default 15 minutes. */

@@ -172,27 +172,21 @@ export async function findLetterJob(db: Executor, orderId: string): Promise<Lett
 }
 
 /**
- * The catch-up of a letter runner, in one statement:
- * - records the jobs of pre-incasso orders placed since `since` that are stored but have neither a
- *   job nor a letter (orders placed before jobs were recorded with the placement, or whose job an
- *   operator deleted);
- * - deletes the pending jobs recorded before `since` whose order was never stored: the placement
- *   committed but the order row did not (a crash in between) and no retry came. Such a job is
- *   never claimed; a retry with the same order id before then stores the order row, and the job,
- *   still there, is claimed at the next poll.
- * Returns how many jobs it recorded.
+ * The catch-up of a letter runner: records the jobs of pre-incasso orders placed since `since` that
+ * are stored but have neither a job nor a letter (orders placed before jobs were recorded with the
+ * placement, or whose job an operator deleted). Returns how many jobs it recorded.
+ *
+ * A pending job whose order was never stored (the placement committed, the order row did not) is
+ * kept, however old: the client's retry derives the same order id however late it comes (decision
+ * orders-engine-order-ids), places again (which records nothing new) and stores the row, and the
+ * job is claimed at the next poll. Until then the claim passes it over.
  */
 export async function recordMissingLetterJobs(
   db: Executor,
   input: { since: Date; now: Date },
 ): Promise<number> {
   const { rows } = await db.query<{ recorded: number }>(
-    `WITH orphans AS (
-       DELETE FROM case_letter_jobs j
-       WHERE j.state = 'pending' AND j.created_at < $1
-         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = j.order_id)
-       RETURNING j.order_id),
-     recorded AS (
+    `WITH recorded AS (
        INSERT INTO case_letter_jobs (order_id, case_number, state, due_at, created_at, updated_at)
        SELECT co.order_id, co.case_number, 'pending', $2, $2, $2
        FROM case_orders co JOIN orders o ON o.id = co.order_id
@@ -201,7 +195,7 @@ export async function recordMissingLetterJobs(
          AND NOT EXISTS (SELECT 1 FROM case_letters l WHERE l.order_id = co.order_id)
        ON CONFLICT (order_id) DO NOTHING
        RETURNING order_id)
-     SELECT (SELECT count(*) FROM recorded)::int AS recorded`,
+     SELECT count(*)::int AS recorded FROM recorded`,
     [input.since.toISOString(), input.now.toISOString()],
   );
   return Number(rows[0]?.recorded ?? 0);
