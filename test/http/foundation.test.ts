@@ -45,6 +45,31 @@ describe.each(transports)("foundation over $name", (transport) => {
     expect(bad.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
   });
 
+  it("every answer carries X-Request-Id and X-Content-Type-Options: nosniff", async () => {
+    // docs/decisions/server-response-headers.md: answers, errors, OPTIONS and HEAD alike.
+    const answers = [
+      ["GET /ping", await t.request("/ping")],
+      ["HEAD /ping", await t.request("/ping", { method: "HEAD" })],
+      ["OPTIONS /ping", await t.request("/ping", { method: "OPTIONS" })],
+      ["POST /ping", await t.request("/ping", { method: "POST", body: "{}" })],
+      ["GET /nope", await t.request("/nope")],
+      ["GET /ping%ZZ", await t.request("/ping%ZZ")],
+    ] as const;
+    expect(answers.map(([name, res]) => [name, res.status])).toEqual([
+      ["GET /ping", 200],
+      ["HEAD /ping", 200],
+      ["OPTIONS /ping", 204],
+      ["POST /ping", 405],
+      ["GET /nope", 404],
+      ["GET /ping%ZZ", 400],
+    ]);
+    for (const [name, res] of answers) {
+      expect(res.headers.get("x-content-type-options"), name).toBe("nosniff");
+      expect(res.headers.get("x-request-id"), name).toMatch(/^req_[0-9a-f]{32}$/);
+      await res.arrayBuffer();
+    }
+  });
+
   it("unknown path → 404 not_found as problem+json", async () => {
     const res = await t.request("/nope/deeper");
     expect(res.status).toBe(404);

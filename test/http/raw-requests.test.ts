@@ -85,12 +85,15 @@ describe("the reference server's own parser errors", () => {
     );
     expect(res.status).toBe(431);
     expect(res.headers["content-type"]).toBe("application/problem+json");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-request-id"]).toMatch(/^req_[0-9a-f]{32}$/);
     expect(JSON.parse(res.body)).toMatchObject({ status: 431, code: "headers_too_large" });
   });
 
   it("a garbage request line → 400 bad_request as problem+json", async () => {
     const res = await raw(addressOf(t), "THIS IS NOT HTTP\r\n\r\n");
     expect(res.status).toBe(400);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(JSON.parse(res.body)).toMatchObject({ status: 400, code: "bad_request" });
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError, toProblemDetails } from "@incasso/server";
+import { ApiError, requestIdFromHeader, toProblemDetails } from "@incasso/server";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 
 /**
@@ -12,7 +12,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
  */
 export function incassoFrameworkErrors(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   const badUrl = error.code === "FST_ERR_BAD_URL";
@@ -23,8 +23,13 @@ export function incassoFrameworkErrors(
       detail: badUrl ? "The request path contains malformed percent-encoding." : error.message,
     }),
   );
+  // The headers every answer of the API carries (decision server-response-headers).
+  const incoming = request.headers["x-request-id"];
+  const requestId = requestIdFromHeader(typeof incoming === "string" ? incoming : undefined);
   void reply
     .code(400)
     .header("content-type", "application/problem+json")
+    .header("x-request-id", requestId)
+    .header("x-content-type-options", "nosniff")
     .send(Buffer.from(JSON.stringify(problem)));
 }

@@ -13,7 +13,6 @@ import { ApiError, isApiError } from "./api-error.js";
 import { authenticateRequest } from "./auth.js";
 import { toApiError } from "./core-errors.js";
 import { declaresRequestBody, requestHeader } from "./internal/request-headers.js";
-import { newRequestId, requestIdFor } from "./internal/request-id.js";
 import { ApiRouteContext } from "./internal/route-context.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
 import { readJsonBody } from "./json-body.js";
@@ -27,6 +26,7 @@ import { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-rout
 import { type WikPluginOptions, wikPlugin } from "./plugins/wik.js";
 import { problemResponse } from "./problem.js";
 import { MemoryRateLimiter, type RateLimiter } from "./rate-limit.js";
+import { newRequestId, requestIdFor } from "./request-id.js";
 import { StoreRateLimiter } from "./store-rate-limiter.js";
 import { parseOrThrow } from "./validation.js";
 

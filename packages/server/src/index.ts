@@ -115,6 +115,7 @@ export {
   type RateLimitState,
   rateLimitGuard,
 } from "./rate-limit.js";
+export { newRequestId, requestIdFor, requestIdFromHeader } from "./request-id.js";
 export { StoreRateLimiter } from "./store-rate-limiter.js";
 export { formatFieldPath, parseOrThrow, zodIssuesToFieldErrors } from "./validation.js";
 export {

@@ -4,6 +4,7 @@ import { NodeRequest, sendNodeResponse } from "srvx/node";
 import { ApiError } from "./api-error.js";
 import type { IncassoApi } from "./create-api.js";
 import { toProblemDetails } from "./problem.js";
+import { newRequestId } from "./request-id.js";
 
 /**
  * Options of {@link createNodeHandler}.
@@ -99,6 +100,9 @@ function rawProblem(status: number, code: string, detail: string): string {
   return (
     `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
     "Content-Type: application/problem+json\r\n" +
+    // Node refused the request before it was parsed: no X-Request-Id of the client's can be read.
+    `X-Request-Id: ${newRequestId()}\r\n` +
+    "X-Content-Type-Options: nosniff\r\n" +
     `Content-Length: ${Buffer.byteLength(body)}\r\n` +
     "Connection: close\r\n\r\n" +
     body

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { requestHeader } from "./request-headers.js";
+import { requestHeader } from "./internal/request-headers.js";
 
 // An incoming X-Request-Id is echoed only when it is short and plain, so a client cannot inject
 // header content or flood logs through it.
@@ -17,7 +17,13 @@ let high = randomBytes(4).readUInt32BE(0);
 let low = 0;
 let highPart = PREFIX + high.toString(16).padStart(10, "0");
 
-/** A fresh request id: `req_` and 32 hex digits, unique within and (by its random prefix) across processes. */
+/**
+ * A fresh request id: `req_` and 32 hex digits, unique within and (by its random prefix) across
+ * processes (decision server-response-headers).
+ *
+ * @example
+ * newRequestId(); // "req_3f9c…" (32 hex digits after the prefix)
+ */
 export function newRequestId(): string {
   if (low === LOW_IDS) {
     low = 0;
@@ -28,8 +34,25 @@ export function newRequestId(): string {
   return highPart + HEX_BYTE[n >>> 16] + HEX_BYTE[(n >>> 8) & 0xff] + HEX_BYTE[n & 0xff];
 }
 
-/** The client's X-Request-Id when it is safe to echo, else a new id. */
+/**
+ * The id of an answer to a request whose `X-Request-Id` header is `incoming`: the client's own when
+ * it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`, else a new one. For answers a host writes
+ * itself, before the API sees the request (decision server-response-headers).
+ *
+ * @example
+ * requestIdFromHeader("client-7"); // "client-7"
+ * requestIdFromHeader("two words"); // a new "req_…" id
+ */
+export function requestIdFromHeader(incoming: string | null | undefined): string {
+  return typeof incoming === "string" && SAFE_ID.test(incoming) ? incoming : newRequestId();
+}
+
+/**
+ * The request's X-Request-Id when it is safe to echo, else a new id.
+ *
+ * @example
+ * requestIdFor(new Request("http://x/", { headers: { "x-request-id": "abc" } })); // "abc"
+ */
 export function requestIdFor(request: Request): string {
-  const incoming = requestHeader(request, "x-request-id");
-  return incoming !== null && SAFE_ID.test(incoming) ? incoming : newRequestId();
+  return requestIdFromHeader(requestHeader(request, "x-request-id"));
 }

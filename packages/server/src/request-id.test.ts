@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newRequestId, requestIdFor } from "./request-id.js";
+import { newRequestId, requestIdFor, requestIdFromHeader } from "./request-id.js";
 
 describe("request ids", () => {
   it("are req_ and 32 hex digits, and never repeat within a process", () => {
@@ -32,5 +32,9 @@ describe("request ids", () => {
     expect(requestIdFor(withId("two words"))).toMatch(/^req_[0-9a-f]{32}$/);
     expect(requestIdFor(withId("x".repeat(129)))).toMatch(/^req_[0-9a-f]{32}$/);
     expect(requestIdFor(new Request("http://localhost/"))).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(requestIdFromHeader("client-7.abc:1")).toBe("client-7.abc:1");
+    expect(requestIdFromHeader("a\r\nx-evil: 1")).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(requestIdFromHeader("")).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(requestIdFromHeader(undefined)).toMatch(/^req_[0-9a-f]{32}$/);
   });
 });
