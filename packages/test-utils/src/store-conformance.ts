@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import {
   authenticateApiKey,
   type CoreError,
@@ -7,6 +8,10 @@ import {
   issueApiKey,
   listCreditors,
   listUdfFields,
+  newId,
+  type OrderActionRecord,
+  type OrderListQuery,
+  type OrderRecord,
   type Principal,
   removeUdfField,
   revokeApiKey,
@@ -31,6 +36,29 @@ export interface StoreTarget {
 
 const T0 = new Date("2026-11-21T10:00:00.000Z");
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+
+/** An order with every field set; `over` changes what a test is about. */
+function orderRecord(
+  over: Partial<OrderRecord> & Pick<OrderRecord, "organisationId" | "keyId">,
+): OrderRecord {
+  return {
+    id: newId("ord"),
+    mode: "live",
+    type: "incasso",
+    reference: "REF-1",
+    caseNumber: "2026-000001",
+    caseNew: true,
+    creditorId: null,
+    debtors: [{ name: "Voorbeeld B.V.", customer_number: "K-1" }],
+    invoiceCount: 1,
+    totalAmountCents: 125_000,
+    metadata: {},
+    udfFields: {},
+    warnings: [],
+    createdAt: T0,
+    ...over,
+  };
+}
 
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -464,6 +492,204 @@ export function describeStoreConformance(target: StoreTarget): void {
       });
     });
 
+    describe("orders", () => {
+      let org: string;
+      let key: string;
+      let otherOrg: string;
+      let otherKey: string;
+      beforeAll(async () => {
+        const a = await issueApiKey(store, { organisation: "Order Org", mode: "live" });
+        const b = await issueApiKey(store, { organisation: "Order Other", mode: "live" });
+        [org, key] = [a.record.organisationId, a.record.id];
+        [otherOrg, otherKey] = [b.record.organisationId, b.record.id];
+      });
+
+      it("stores an order as given, once: a retry writes nothing and returns the stored one", async () => {
+        const record = orderRecord({
+          organisationId: org,
+          keyId: key,
+          reference: "Insert",
+          caseNew: false,
+          creditorId: "cred_00000000000000c1",
+          debtors: [
+            { name: "Eerste B.V.", customer_number: null },
+            { name: "Tweede", customer_number: "K-9" },
+          ],
+          invoiceCount: 3,
+          // Above 2^31: a bigint column must still come back as this number.
+          totalAmountCents: 12_345_678_901,
+          metadata: { zeta: "1", alpha: "2", mid: "3" },
+          udfFields: { z_date: "2026-01-31", contract_id: "C-9", amount: 12.5, flag: true, none: null },
+          warnings: [
+            { code: "udf_field_unknown", message: 'Maatwerkveld "kleur" is onbekend.', invoice_number: null },
+            { code: "wik_letter_incomplete", message: "Één brief mist.", invoice_number: "F-2" },
+          ],
+          createdAt: new Date("2026-11-21T10:00:00.123Z"),
+        });
+        expect(await store.orders.insert(record)).toEqual({ order: record, created: true });
+        const again = await store.orders.insert({
+          ...record,
+          reference: "Other",
+          totalAmountCents: 1,
+          metadata: { alpha: "x" },
+          createdAt: at(99),
+        });
+        expect(again).toEqual({ order: record, created: false });
+        for (const found of [again.order, await store.orders.findById(org, record.id)]) {
+          expect(found).toEqual(record);
+          expect(found?.createdAt.toISOString()).toBe("2026-11-21T10:00:00.123Z");
+          expect(typeof found?.totalAmountCents).toBe("number");
+          // toEqual ignores key order; responses echo these exactly as sent.
+          expect(JSON.stringify(found?.metadata)).toBe('{"zeta":"1","alpha":"2","mid":"3"}');
+          expect(JSON.stringify(found?.udfFields)).toBe(JSON.stringify(record.udfFields));
+          expect(JSON.stringify(found?.debtors)).toBe(JSON.stringify(record.debtors));
+          expect(JSON.stringify(found?.warnings)).toBe(JSON.stringify(record.warnings));
+        }
+      });
+
+      it("finds an order only for its own organisation", async () => {
+        const { order } = await store.orders.insert(orderRecord({ organisationId: org, keyId: key }));
+        expect(await store.orders.findById(org, order.id)).toEqual(order);
+        expect(await store.orders.findById(otherOrg, order.id)).toBeUndefined();
+        expect(await store.orders.findById(org, newId("ord"))).toBeUndefined();
+      });
+
+      describe("list", () => {
+        // An organisation of its own, so these six orders are all there is to list. Three share a
+        // createdAt and differ in the last digit of their id only, so the tie order (id descending:
+        // o3, o4, o2) is known and is neither the insertion order nor its reverse.
+        const stem = `ord_${randomBytes(8).toString("hex").slice(0, 15)}`;
+        let lister: string;
+        let key1: string;
+        let key2: string;
+        let o: Record<"o1" | "o2" | "o3" | "o4" | "o5" | "theirs", OrderRecord>;
+        const names = (rows: OrderRecord[]) =>
+          rows.map((r) => Object.entries(o).find(([, v]) => v.id === r.id)?.[0] ?? r.id);
+        const list = (query: Partial<OrderListQuery> = {}) =>
+          store.orders.list({ organisationId: lister, limit: 10, ...query }).then(names);
+        const after = (r: OrderRecord) => ({ createdAt: r.createdAt.toISOString(), id: r.id });
+
+        beforeAll(async () => {
+          const k1 = await issueApiKey(store, { organisation: "Order List Org", mode: "live" });
+          const k2 = await issueApiKey(store, { organisation: "Order List Org", mode: "live" });
+          [lister, key1, key2] = [k1.record.organisationId, k1.record.id, k2.record.id];
+          const mine = { organisationId: lister, keyId: key1 };
+          const debtor = (customer_number: string | null) => ({ name: "D", customer_number });
+          o = {
+            o1: orderRecord({ ...mine, reference: "REF-A", caseNumber: "C-101", createdAt: at(10) }),
+            o2: orderRecord({
+              ...mine,
+              id: `${stem}b`,
+              type: "pre-incasso",
+              reference: "REF-B",
+              caseNumber: null,
+              debtors: [debtor(null), debtor("K-2")],
+              createdAt: at(20),
+            }),
+            o3: orderRecord({
+              ...mine,
+              id: `${stem}d`,
+              keyId: key2,
+              reference: "REF-A",
+              caseNumber: "C-102",
+              debtors: [debtor("K-3"), debtor("K-1")],
+              createdAt: at(20),
+            }),
+            o4: orderRecord({
+              ...mine,
+              id: `${stem}c`,
+              keyId: key2,
+              reference: null,
+              caseNumber: "C-101",
+              debtors: [debtor("K-2")],
+              createdAt: at(20),
+            }),
+            o5: orderRecord({
+              ...mine,
+              type: "pre-incasso",
+              reference: "REF-C",
+              caseNumber: "C-103",
+              debtors: [debtor("K-4")],
+              createdAt: at(30),
+            }),
+            // Matches every filter below but belongs to another organisation.
+            theirs: orderRecord({
+              organisationId: otherOrg,
+              keyId: otherKey,
+              reference: "REF-A",
+              caseNumber: "C-101",
+              createdAt: at(25),
+            }),
+          };
+          for (const r of Object.values(o)) await store.orders.insert(r);
+        });
+
+        it("lists newest first with ties by id descending, up to limit + 1 rows, and pages strictly older", async () => {
+          expect(await list()).toEqual(["o5", "o3", "o4", "o2", "o1"]);
+          expect(await list({ limit: 2 })).toEqual(["o5", "o3", "o4"]);
+          expect(await list({ limit: 1, after: after(o.o5) })).toEqual(["o3", "o4"]);
+          // Within the tie: strictly older means a smaller id at the same createdAt.
+          expect(await list({ limit: 1, after: after(o.o3) })).toEqual(["o4", "o2"]);
+          expect(await list({ after: after(o.o4) })).toEqual(["o2", "o1"]);
+          expect(await list({ after: after(o.o1) })).toEqual([]);
+          expect(await list({ keyId: key2, after: after(o.o3) })).toEqual(["o4"]);
+        });
+
+        it("filters by key, case number, reference, any debtor's customer number and type", async () => {
+          expect(await list({ keyId: key1 })).toEqual(["o5", "o2", "o1"]);
+          expect(await list({ keyId: key2 })).toEqual(["o3", "o4"]);
+          expect(await list({ caseNumber: "C-101" })).toEqual(["o4", "o1"]);
+          expect(await list({ reference: "REF-A" })).toEqual(["o3", "o1"]);
+          expect(await list({ customerNumber: "K-1" })).toEqual(["o3", "o1"]);
+          expect(await list({ customerNumber: "K-2" })).toEqual(["o4", "o2"]);
+          expect(await list({ type: "pre-incasso" })).toEqual(["o5", "o2"]);
+          expect(await list({ type: "incasso", keyId: key2, customerNumber: "K-2" })).toEqual(["o4"]);
+          expect(await list({ reference: "none" })).toEqual([]);
+          expect(await list({ organisationId: otherOrg })).toEqual(["theirs"]);
+          expect(await list({ organisationId: otherOrg, keyId: key1 })).toEqual([]);
+        });
+      });
+
+      it("stores control requests as given and lists them newest first, per organisation and order", async () => {
+        const mine = { organisationId: org, keyId: key };
+        const { order } = await store.orders.insert(orderRecord(mine));
+        const { order: second } = await store.orders.insert(orderRecord(mine));
+        const act = (over: Partial<OrderActionRecord>): OrderActionRecord => ({
+          // `act_` + 16 hex, as core names control requests.
+          id: `act_${randomBytes(8).toString("hex")}`,
+          orderId: order.id,
+          organisationId: org,
+          action: "hold",
+          status: "requested",
+          reason: null,
+          amountCents: null,
+          paymentDate: null,
+          createdAt: at(10),
+          ...over,
+        });
+        // Stored out of time order, so neither the insertion order nor its reverse is newest first.
+        const hold = act({ reason: "Klant belt terug" });
+        const withdraw = act({ action: "withdraw", reason: "Betaald", createdAt: at(30) });
+        const payment = act({
+          action: "payments",
+          amountCents: 12_500,
+          paymentDate: "2026-11-20",
+          createdAt: new Date("2026-11-21T10:00:20.456Z"),
+        });
+        const elsewhere = act({ orderId: second.id, createdAt: at(40) });
+        for (const a of [hold, withdraw, payment, elsewhere]) {
+          expect(await store.orders.addAction(a)).toEqual(a);
+        }
+        const listed = await store.orders.listActions(org, order.id);
+        expect(listed).toEqual([withdraw, payment, hold]);
+        expect(listed[1]?.paymentDate).toBe("2026-11-20");
+        expect(listed[1]?.createdAt.toISOString()).toBe("2026-11-21T10:00:20.456Z");
+        expect(await store.orders.listActions(org, second.id)).toEqual([elsewhere]);
+        expect(await store.orders.listActions(otherOrg, order.id)).toEqual([]);
+        expect(await store.orders.listActions(org, newId("ord"))).toEqual([]);
+      });
+    });
+
     describe("transactions", () => {
       it("rolls back every write of a failed transaction", async () => {
         const before = await store.organisations.findByName("Tx Org");
@@ -484,8 +710,6 @@ export function describeStoreConformance(target: StoreTarget): void {
     });
   });
 }
-
-import { createHash } from "node:crypto";
 
 function createHashHex(key: string): string {
   return createHash("sha256").update(key).digest("hex");
