@@ -257,8 +257,13 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     const lost = await t.request("/orders", json(live, body, h));
     expect(lost.status).toBe(502);
     faulty.loseAnswers("placeOnCase", false);
-    // The case exists with every item, the order does not: a 5xx is not kept, so the retry runs again.
+    // The case exists with every item, the order does not: a 5xx is not kept, so the retry runs
+    // again. The key keeps its content: a retry with other content is a conflict, not a second
+    // order on the case (spec POST /orders rule 3).
     expect(await totals()).toEqual({ orders: before.orders, cases: before.cases + 1 });
+    const changed = await t.request("/orders", json(live, { ...body, reference: "R-CHANGED" }, h));
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({ code: "idempotency_conflict" });
     const retry = await t.request("/orders", json(live, body, h));
     expect(retry.status).toBe(201);
     const order = await retry.json();

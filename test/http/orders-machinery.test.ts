@@ -151,6 +151,10 @@ describe.each(transports)("POST /orders machinery over $name", (transport) => {
     const retry = await t.request("/__test/orders", order(k, { fail: 502 }, h));
     expect(retry.status).toBe(502);
     expect(retry.headers.get("idempotency-replayed")).toBeNull();
+    // The key keeps the content of the request that failed.
+    const changed = await t.request("/__test/orders", order(k, { fail: 502, note: "other" }, h));
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({ code: "idempotency_conflict" });
   });
 
   it("keys are scoped per organisation", async () => {

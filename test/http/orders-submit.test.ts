@@ -391,6 +391,26 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     const other = await t.request("/orders", json(live, { ...body, reference: "other" }, h));
     expect(other.status).toBe(409);
   });
+
+  it("a request tried with a test key and then sent live with the same Idempotency-Key is placed live", async () => {
+    const h = { "idempotency-key": `try-then-live-${transport.name}` };
+    const body = orderBody({ debtors: [business(cn("TRY"))] });
+    const tried = await t.request("/orders", json(test, body, h));
+    expect(tried.status).toBe(201);
+    const trial = await tried.json();
+    expect(trial).toMatchObject({ mode: "test", case: { case_number: null, new: true } });
+    const sent = await t.request("/orders", json(live, body, h));
+    expect(sent.status).toBe(201);
+    expect(sent.headers.get("idempotency-replayed")).toBeNull();
+    const order = await sent.json();
+    expect(order).toMatchObject({ mode: "live", case: { new: true } });
+    expect(order.id).not.toBe(trial.id);
+    expect(order.case.case_number).toMatch(/^\d{4}-\d{6}$/);
+    // Each key space replays its own answer.
+    const again = await t.request("/orders", json(test, body, h));
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+    expect((await again.json()).id).toBe(trial.id);
+  });
 });
 
 describe("POST /orders size limit", () => {

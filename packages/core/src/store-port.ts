@@ -208,7 +208,12 @@ export interface CreditorRepository {
  * const claim = await store.idempotency.claim({ scope, key, fingerprint, token, now, leaseSeconds: 30, retentionSeconds: 86_400 });
  */
 export interface IdempotencyRepository {
-  /** Atomically claims a key, or reports who holds it. An expired record or lease is taken over. */
+  /**
+   * Atomically claims a key, or reports who holds it. A record past its retention is taken over; so
+   * is one still in progress whose lease ran out (its request crashed, or it was released), but
+   * only by a claim with the same fingerprint: other content gets `in_progress` with the record's
+   * fingerprint (and a lease in the past), which the caller answers as a conflict.
+   */
   claim(input: IdempotencyClaimInput): Promise<IdempotencyClaim>;
   /** Stores the response of the claim `token`; false when the claim was lost (lease taken over). */
   complete(input: {
@@ -220,7 +225,11 @@ export interface IdempotencyRepository {
   }): Promise<boolean>;
   /** Extends the lease of the claim `token`; false when it was lost. */
   renew(input: { scope: string; key: string; token: string; leaseExpiresAt: Date }): Promise<boolean>;
-  /** Gives the key up (the request ended without a response worth keeping, such as a 5xx). */
+  /**
+   * Ends the claim without a response (the request ended with a 5xx, kept by no one): its lease
+   * ends at once and the record keeps its fingerprint, so a retry with the same content claims the
+   * key again at once and other content still conflicts.
+   */
   release(input: { scope: string; key: string; token: string }): Promise<void>;
   /** Deletes records past their retention; returns how many. */
   prune(now: Date): Promise<number>;

@@ -5,7 +5,8 @@ import { issueApiKey } from "@incasso/core";
 import { openStore } from "@incasso/store-sql";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApi } from "./create-api.js";
-import { parseIdempotencyKey } from "./idempotency.js";
+import { idempotencyScope, parseIdempotencyKey } from "./idempotency.js";
+import { fingerprintOf } from "./internal/request-fingerprint.js";
 
 const dir = mkdtempSync(join(tmpdir(), "incasso-idem-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,26 +54,36 @@ describe("idempotency", () => {
     expect(replay.headers.get("idempotency-replayed")).toBe("true");
     expect(await replay.text()).toBe(firstBody);
 
-    // A request that crashed after its claim: the record stays in progress until the lease ends.
+    // Requests that crashed after their claims: each record stays in progress until its lease
+    // ends, and then only a retry with the same content takes the key over. (A test key's records
+    // have a key space of their own.)
     const org = (await store.organisations.findByName("Restart BV"))?.id as string;
+    const scope = idempotencyScope({ organisationId: org, mode: "test" });
+    expect(scope).toBe(`${org}:test`);
     const crashed = await api.fetch(post(key, "k-2", { reference: "R2", name: "Two" }));
     expect(crashed.status).toBe(201);
-    await store.idempotency.claim({
-      scope: org,
-      key: "k-3",
-      fingerprint: "whatever-the-crashed-request-had",
-      token: "dead",
-      now: clock,
-      leaseSeconds: 30,
-      retentionSeconds: 86_400,
-    });
+    const crash = (idem: string, body: unknown) =>
+      store.idempotency.claim({
+        scope,
+        key: idem,
+        fingerprint: fingerprintOf("POST", "/api/v1/creditors", body),
+        token: "dead",
+        now: clock,
+        leaseSeconds: 30,
+        retentionSeconds: 86_400,
+      });
+    await crash("k-3", { reference: "R3", name: "Three" });
+    await crash("k-4", { reference: "R4", name: "Four, as first sent" });
     const during = await api.fetch(post(key, "k-3", { reference: "R3", name: "Three" }));
     expect(during.status).toBe(409);
-    expect(await during.json()).toMatchObject({ code: "idempotency_conflict" });
+    expect(await during.json()).toMatchObject({ code: "idempotency_in_progress" });
     clock = new Date(T0.getTime() + 30_000);
     const afterLease = await api.fetch(post(key, "k-3", { reference: "R3", name: "Three" }));
     expect(afterLease.status).toBe(201);
     expect(afterLease.headers.get("idempotency-replayed")).toBeNull();
+    const changed = await api.fetch(post(key, "k-4", { reference: "R4", name: "Four, changed" }));
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({ code: "idempotency_conflict" });
 
     // Two API instances on one database share counters and idempotency records.
     const other = createApi({ store, now });

@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from "node:crypto";
-import type { IncassoStore, StoredResponse } from "@incasso/core";
+import { randomUUID } from "node:crypto";
+import type { IncassoStore, Principal, StoredResponse } from "@incasso/core";
 import { FastResponse } from "srvx";
 import { ApiError, validationError } from "./api-error.js";
 import { requirePrincipal } from "./auth.js";
-import { canonicalJson } from "./internal/canonical-json.js";
-import type { RouteContext, RouteInterceptor } from "./plugin.js";
+import { requestFingerprint } from "./internal/request-fingerprint.js";
+import type { RouteInterceptor } from "./plugin.js";
 
 /** Longest Idempotency-Key (spec section Limits: max 255 characters; longer → 422). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -62,10 +62,16 @@ export function parseIdempotencyKey(headers: Headers): string | undefined {
   return value;
 }
 
-function fingerprint(ctx: RouteContext): string {
-  return createHash("sha256")
-    .update(`${ctx.request.method} ${ctx.url.pathname}${ctx.url.search}\n${canonicalJson(ctx.rawBody)}`)
-    .digest("hex");
+/**
+ * The key space of a principal's Idempotency-Keys: its organisation, with test keys apart from live
+ * ones, so a request tried out with a test key never stands in for the same request sent live
+ * (decision idempotency-keys).
+ *
+ * @example
+ * idempotencyScope({ organisationId: "org_0123456789abcdef", mode: "test" }); // "org_0123456789abcdef:test"
+ */
+export function idempotencyScope(principal: Pick<Principal, "organisationId" | "mode">): string {
+  return principal.mode === "live" ? principal.organisationId : `${principal.organisationId}:test`;
 }
 
 function conflict(key: string): ApiError {
@@ -98,7 +104,9 @@ const PER_REQUEST_HEADERS = new Set([
  * response with `Idempotency-Replayed: true`; different content gets 409 `idempotency_conflict`;
  * a repeat while the first still runs gets 409 `idempotency_in_progress` with `Retry-After`.
  * Responses with a 5xx status are not kept, so a retry after 502 `upstream_error` runs again as
- * the spec advises. Kept at least 24 hours, pruned automatically.
+ * the spec advises; such a request's key keeps its content, so only a retry with the same content
+ * runs again. Test keys have a key space of their own ({@link idempotencyScope}). Kept at least 24
+ * hours, pruned automatically.
  *
  * @example
  * defineRoute({ method: "POST", path: "/orders", auth: "required",
@@ -118,8 +126,8 @@ export function idempotency(options: IdempotencyOptions): RouteInterceptor {
   return async (ctx, next) => {
     const key = parseIdempotencyKey(ctx.request.headers);
     if (key === undefined) return next();
-    const scope = requirePrincipal(ctx).organisationId;
-    const print = fingerprint(ctx);
+    const scope = idempotencyScope(requirePrincipal(ctx));
+    const print = requestFingerprint(ctx);
     const now = ctx.now();
     if (now.getTime() - lastPrune >= 600_000) {
       lastPrune = now.getTime();
@@ -203,7 +211,8 @@ export const IDEMPOTENCY_REQUEST_HEADERS = {
   "Idempotency-Key": {
     description:
       "Optional, at most 255 visible ASCII characters. A repeat with identical content returns the earlier " +
-      "response with Idempotency-Replayed: true; kept at least 24 hours per organisation.",
+      "response with Idempotency-Replayed: true; other content under the key is 409 idempotency_conflict, " +
+      "also after a 5xx. Kept at least 24 hours per organisation, test keys apart from live ones.",
   },
 } as const;
 

@@ -40,6 +40,7 @@ export {
   IDEMPOTENCY_RESPONSE_HEADERS,
   type IdempotencyOptions,
   idempotency,
+  idempotencyScope,
   MIN_IDEMPOTENCY_RETENTION_SECONDS,
   parseIdempotencyKey,
 } from "./idempotency.js";

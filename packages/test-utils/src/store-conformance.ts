@@ -324,18 +324,22 @@ export function describeStoreConformance(target: StoreTarget): void {
         expect(other.outcome).toBe("claimed");
       });
 
-      it("frees a crashed claim after its lease, and the stale owner can no longer complete", async () => {
+      it("frees a crashed claim after its lease for the same content only, and the stale owner can no longer complete", async () => {
         await store.idempotency.claim({ ...base, key: "crash", token: "dead", now: T0 });
         expect(
           (await store.idempotency.claim({ ...base, key: "crash", token: "x", now: at(29) })).outcome,
         ).toBe("in_progress");
-        const taken = await store.idempotency.claim({
-          ...base,
-          fingerprint: "f2",
-          key: "crash",
-          token: "new",
-          now: at(30),
-        });
+        // Other content under the key never takes it over within its retention.
+        expect(
+          await store.idempotency.claim({
+            ...base,
+            fingerprint: "f2",
+            key: "crash",
+            token: "z",
+            now: at(30),
+          }),
+        ).toEqual({ outcome: "in_progress", fingerprint: "f1", leaseExpiresAt: at(30) });
+        const taken = await store.idempotency.claim({ ...base, key: "crash", token: "new", now: at(30) });
         expect(taken).toEqual({ outcome: "claimed", token: "new" });
         expect(
           await store.idempotency.complete({
@@ -364,16 +368,33 @@ export function describeStoreConformance(target: StoreTarget): void {
         ).toBe(true);
         expect(await store.idempotency.claim({ ...base, key: "crash", token: "y", now: at(80) })).toEqual({
           outcome: "in_progress",
-          fingerprint: "f2",
+          fingerprint: "f1",
           leaseExpiresAt: at(90),
         });
       });
 
-      it("a released key can be claimed again at once", async () => {
+      it("a released key keeps its content: the same content claims it again at once, other content does not", async () => {
         await store.idempotency.claim({ ...base, key: "rel", token: "r1", now: T0 });
         await store.idempotency.release({ scope: "org_idem", key: "rel", token: "r1" });
         expect(
-          (await store.idempotency.claim({ ...base, key: "rel", token: "r2", now: at(1) })).outcome,
+          await store.idempotency.claim({ ...base, fingerprint: "f2", key: "rel", token: "r2", now: at(1) }),
+        ).toEqual({ outcome: "in_progress", fingerprint: "f1", leaseExpiresAt: T0 });
+        expect(await store.idempotency.claim({ ...base, key: "rel", token: "r3", now: at(1) })).toEqual({
+          outcome: "claimed",
+          token: "r3",
+        });
+        // Past its retention, the key is free for any content.
+        await store.idempotency.release({ scope: "org_idem", key: "rel", token: "r3" });
+        expect(
+          (
+            await store.idempotency.claim({
+              ...base,
+              fingerprint: "f2",
+              key: "rel",
+              token: "r4",
+              now: at(86_400 + 1),
+            })
+          ).outcome,
         ).toBe("claimed");
       });
 

@@ -5,6 +5,7 @@ import { deriveOrderId } from "./derive-order-id.js";
 describe("deriveOrderId", () => {
   const base = {
     organisationId: "org_0123456789abcdef",
+    mode: "live" as const,
     idempotencyKey: "order-17",
     fingerprint: "ab".repeat(32),
   };
@@ -14,15 +15,16 @@ describe("deriveOrderId", () => {
     expect(isOrderId(id)).toBe(true);
     expect(deriveOrderId({ ...base })).toBe(id);
     const bytes = new TextEncoder().encode(
-      `incasso-order-id\u0000${base.organisationId}\u0000${base.idempotencyKey}\u0000${base.fingerprint}`,
+      `incasso-order-id\u0000${base.organisationId}\u0000live\u0000${base.idempotencyKey}\u0000${base.fingerprint}`,
     );
     const digest = Buffer.from(await crypto.subtle.digest("SHA-256", bytes)).toString("hex");
     expect(id).toBe(`ord_${digest.slice(0, 16)}`);
   });
 
-  it("differs when the organisation, the key or the content differs", () => {
+  it("differs when the organisation, the key's mode, the key or the content differs", () => {
     const id = deriveOrderId(base);
     expect(deriveOrderId({ ...base, organisationId: "org_fedcba9876543210" })).not.toBe(id);
+    expect(deriveOrderId({ ...base, mode: "test" })).not.toBe(id);
     expect(deriveOrderId({ ...base, idempotencyKey: "order-18" })).not.toBe(id);
     expect(deriveOrderId({ ...base, fingerprint: "cd".repeat(32) })).not.toBe(id);
   });

@@ -21,7 +21,7 @@ import { OrderEngineError } from "./order-engine-error.js";
  * Options of {@link submitOrder}.
  *
  * @example
- * const options: SubmitOrderOptions = { now: new Date(), orderId: deriveOrderId({ organisationId, idempotencyKey, fingerprint }) };
+ * const options: SubmitOrderOptions = { now: new Date(), orderId: deriveOrderId({ organisationId, mode, idempotencyKey, fingerprint }) };
  */
 export interface SubmitOrderOptions {
   /** The time of the submission; default now. Decides "today" (Europe/Amsterdam) for the date rules. */

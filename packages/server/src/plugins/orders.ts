@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   CreateOrderSchema,
   deriveOrderId,
@@ -25,16 +24,9 @@ import {
   idempotency,
   parseIdempotencyKey,
 } from "../idempotency.js";
-import { canonicalJson } from "../internal/canonical-json.js";
+import { requestFingerprint } from "../internal/request-fingerprint.js";
 import { keyRateLimit, ordersRateLimit } from "../key-rate-limits.js";
-import {
-  type ApiPlugin,
-  definePlugin,
-  defineRoute,
-  json,
-  type RouteContext,
-  type RouteResponse,
-} from "../plugin.js";
+import { type ApiPlugin, definePlugin, defineRoute, json, type RouteResponse } from "../plugin.js";
 import { RATE_LIMIT_HEADERS, type RateLimiter } from "../rate-limit.js";
 import { orderEngineErrorToApiError } from "./orders-errors.js";
 
@@ -68,14 +60,6 @@ function rawQuery(url: URL): Record<string, string | string[]> {
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
   return out;
-}
-
-// The idempotency interceptor's fingerprint of the request (method, path, canonical body), so a
-// retry with the same key and content derives the same order id (decision orders-engine-order-ids).
-function fingerprint(ctx: RouteContext): string {
-  return createHash("sha256")
-    .update(`${ctx.request.method} ${ctx.url.pathname}${ctx.url.search}\n${canonicalJson(ctx.rawBody)}`)
-    .digest("hex");
 }
 
 async function engineCall<T>(run: () => Promise<T>): Promise<T> {
@@ -223,10 +207,13 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
           const orderId =
             key === undefined
               ? undefined
-              : deriveOrderId({
+              : // The idempotency interceptor's fingerprint, so a retry with the same key and
+                // content derives the same order id (decision orders-engine-order-ids).
+                deriveOrderId({
                   organisationId: principal.organisationId,
+                  mode: principal.mode,
                   idempotencyKey: key,
-                  fingerprint: fingerprint(ctx),
+                  fingerprint: requestFingerprint(ctx),
                 });
           const order = await engineCall(() =>
             submitOrder(engine, principal, ctx.rawBody, { now: ctx.now(), ...(orderId ? { orderId } : {}) }),

@@ -35,7 +35,9 @@ export function idempotencyRepository(db: Executor): IdempotencyRepository {
       const expires = new Date(now + input.retentionSeconds * 1000);
       for (let attempt = 0; attempt < 3; attempt++) {
         // Taken over only when the old record is past its retention, or still in progress with its
-        // lease run out (its request crashed): a key is never wedged longer than one lease.
+        // lease run out (its request crashed, or it was released after a 5xx) and the same content:
+        // a key is never wedged longer than one lease for a retry of its request, and never changes
+        // content within its retention (spec POST /orders rule 3: same key, other content → 409).
         const claimed = await db.query<{ token: string }>(
           `${withCommit}INSERT INTO idempotency_keys AS i (scope, key, fingerprint, state, token,
              lease_expires_at, created_at, expires_at)
@@ -45,7 +47,8 @@ export function idempotencyRepository(db: Executor): IdempotencyRepository {
              created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
              response_status = NULL, response_headers = NULL, response_body = NULL
            WHERE i.expires_at <= EXCLUDED.created_at
-              OR (i.state = 'in_progress' AND i.lease_expires_at <= EXCLUDED.created_at)
+              OR (i.state = 'in_progress' AND i.lease_expires_at <= EXCLUDED.created_at
+                  AND i.fingerprint = EXCLUDED.fingerprint)
            RETURNING token`,
           [input.scope, input.key, input.fingerprint, input.token, ts(lease), ts(input.now), ts(expires)],
         );
@@ -98,8 +101,12 @@ export function idempotencyRepository(db: Executor): IdempotencyRepository {
       return rowCount === 1;
     },
     async release(input) {
+      // The lease ends at once (at the claim's own time, which lies before any later claim), and
+      // the record keeps its content: a retry of the same request takes the key over, other
+      // content under the key is a conflict.
       await db.query(
-        "DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND token = $3 AND state = 'in_progress'",
+        `UPDATE idempotency_keys SET lease_expires_at = created_at
+         WHERE scope = $1 AND key = $2 AND token = $3 AND state = 'in_progress'`,
         [input.scope, input.key, input.token],
       );
     },
