@@ -392,6 +392,20 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     expect(other.status).toBe(409);
   });
 
+  it("a body nested thousands of levels deep → 400 invalid_json, with or without an Idempotency-Key", async () => {
+    const body = orderBody({ debtors: [business(cn("DEEP"))] });
+    const text = JSON.stringify(body).replace(/}$/, `,"extra":${"[".repeat(3000)}${"]".repeat(3000)}}`);
+    const keyed: Record<string, string>[] = [{}, { "idempotency-key": `deep-${transport.name}` }];
+    for (const h of keyed) {
+      const res = await t.request("/orders", json(live, text, h));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ status: 400, code: "invalid_json" });
+    }
+    // Not bound to the key: the same key with a flat body is a new order.
+    const ok = await t.request("/orders", json(live, body, { "idempotency-key": `deep-${transport.name}` }));
+    expect(ok.status).toBe(201);
+  });
+
   it("a request tried with a test key and then sent live with the same Idempotency-Key is placed live", async () => {
     const h = { "idempotency-key": `try-then-live-${transport.name}` };
     const body = orderBody({ debtors: [business(cn("TRY"))] });

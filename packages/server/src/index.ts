@@ -46,6 +46,7 @@ export {
 } from "./idempotency.js";
 export {
   DEFAULT_MAX_BODY_BYTES,
+  MAX_JSON_DEPTH,
   type ReadJsonBodyOptions,
   readBodyBytes,
   readJsonBody,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isApiError } from "./api-error.js";
-import { readJsonBody } from "./json-body.js";
+import { MAX_JSON_DEPTH, readJsonBody } from "./json-body.js";
 
 const post = (body: BodyInit | null, contentType: string | null = "application/json") =>
   new Request("http://x/", {
@@ -41,6 +41,36 @@ describe("readJsonBody", () => {
       400,
       "invalid_json",
     ]);
+  });
+
+  it("answers 400 invalid_json for nesting deeper than MAX_JSON_DEPTH, at any place in the body", async () => {
+    expect(MAX_JSON_DEPTH).toBe(64);
+    const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+    expect(await readJsonBody(post(nested(64)))).toEqual(JSON.parse(nested(64)));
+    expect(await failure(readJsonBody(post(nested(65))))).toEqual([400, "invalid_json"]);
+    // Deep inside an unknown field of an otherwise flat object, mixing objects and arrays.
+    const deep = `{"a":1,"b":${'{"x":['.repeat(40)}1${"]}".repeat(40)}}`;
+    expect(await failure(readJsonBody(post(deep)))).toEqual([400, "invalid_json"]);
+    // Thousands of levels (a few KB) are refused the same way, never a stack overflow.
+    expect(await failure(readJsonBody(post(nested(20_000))))).toEqual([400, "invalid_json"]);
+    // Wide is not deep.
+    expect(await readJsonBody(post(`[${Array(10_000).fill("[[]]").join(",")}]`))).toHaveLength(10_000);
+  });
+
+  it("answers 400 bad_request when the body stream breaks off (the client went away)", async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"a":'));
+        controller.error(new Error("aborted"));
+      },
+    });
+    const req = new Request("http://x/", {
+      method: "POST",
+      body: broken,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
+    expect(await failure(readJsonBody(req))).toEqual([400, "bad_request"]);
   });
 
   it("counts bytes while streaming and answers 413 past the limit", async () => {

@@ -4,6 +4,13 @@ import { ApiError } from "./api-error.js";
 export const DEFAULT_MAX_BODY_BYTES = 40 * 1024 * 1024;
 
 /**
+ * Deepest nesting of arrays and objects a JSON body may have (decision server-http-edge-cases).
+ * A CreateOrder nests 4 deep; the cap keeps code that walks a body by recursion (the canonical JSON
+ * of the Idempotency-Key fingerprint) from running out of stack on a few KB of brackets.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
  * Options for {@link readJsonBody}.
  *
  * @example
@@ -58,7 +65,19 @@ export async function readBodyBytes(
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The stream failed: the client went away or broke off mid-body. Nothing was read that could
+      // be stored, and it is no server fault to log as one.
+      throw new ApiError({
+        status: 400,
+        code: "bad_request",
+        detail: "The request body ended before it was complete.",
+      });
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
@@ -78,8 +97,8 @@ export async function readBodyBytes(
 
 /**
  * Reads a JSON request body the way the spec demands: `application/json` only (415
- * `unsupported_media_type`), 400 `empty_body` for nothing, 400 `invalid_json` for bad syntax or bad
- * UTF-8, and 413 `payload_too_large` past the limit.
+ * `unsupported_media_type`), 400 `empty_body` for nothing, 400 `invalid_json` for bad syntax, bad
+ * UTF-8 or nesting deeper than {@link MAX_JSON_DEPTH}, and 413 `payload_too_large` past the limit.
  *
  * @example
  * const body = await readJsonBody(request); // unknown: validate it with a schema next
@@ -106,8 +125,9 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
     if (options.optional) return undefined;
     throw new ApiError({ status: 400, code: "empty_body", detail: "The request body is empty." });
   }
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch (e) {
     throw new ApiError({
       status: 400,
@@ -115,4 +135,26 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
       detail: `The request body is not valid JSON: ${(e as Error).message}`,
     });
   }
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+    throw new ApiError({
+      status: 400,
+      code: "invalid_json",
+      detail: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
+    });
+  }
+  return body;
+}
+
+// Walks the parsed body with a stack of its own (no recursion), visiting each array and object once.
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== "object") return false;
+  const stack: [object, number][] = [[value, 1]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [node, depth] = next;
+    if (depth > max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
