@@ -144,9 +144,23 @@ export async function submitOrder(
 ): Promise<Order> {
   const now = options.now ?? new Date();
   if (options.orderId !== undefined) {
-    // A retry of a request whose response was lost: the order is answered as it was stored.
+    // A retry of a request whose response was lost: the order is answered as it was stored. The
+    // case system's `orderPlaced` may not have run for it (the process stopped between the order
+    // row and the hook); it is idempotent on the order id, so it runs again (at least once).
     const stored = await engine.store.orders.findById(principal.organisationId, options.orderId);
-    if (stored !== undefined) return toOrder(stored);
+    if (stored !== undefined) {
+      if (stored.caseNumber !== null) {
+        await afterPlacement(engine, {
+          orderId: stored.id,
+          principal,
+          caseNumber: stored.caseNumber,
+          caseNew: stored.caseNew,
+          order: { type: stored.type },
+          now: stored.createdAt,
+        });
+      }
+      return toOrder(stored);
+    }
   }
   // Spec CreateOrder.creditor: "Sent without activation: 403 creditor_feature_disabled", checked
   // before the fields so the client learns the real obstacle first.
