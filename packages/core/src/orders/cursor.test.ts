@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeCursor, encodeCursor } from "./cursor.js";
@@ -82,6 +83,35 @@ describe("encodeCursor / decodeCursor", () => {
     expect(decodeCursor(cursor.slice(0, -1))).toBeNull();
     expect(decodeCursor(cursor.slice(1))).toBeNull();
     expect(decodeCursor(`${cursor}A`)).toBeNull();
+  });
+
+  it("refuses a well-made cursor whose time is no real instant (a forged one)", () => {
+    // The check is no secret (decision orders-cursor): anyone can make one the way the package does.
+    const forge = (createdAt: string) => {
+      const payload = Buffer.from(`v1|${createdAt}|${ID}`, "utf8");
+      const check = createHash("sha256").update("incasso-order-cursor").update(payload).digest();
+      return Buffer.concat([payload, check.subarray(0, 6)]).toString("base64url");
+    };
+    expect(decodeCursor(forge("2026-11-21T10:15:00.000+14:00"))).toEqual({
+      createdAt: "2026-11-21T10:15:00.000+14:00",
+      id: ID,
+    });
+    for (const impossible of [
+      "2026-02-30T00:00:00Z",
+      "9999-99-99T99:99:99Z",
+      "0000-01-01T00:00:00Z",
+      "2026-01-01T24:00:00Z",
+      "2026-01-01T00:60:00Z",
+      "2026-01-01T00:00:60Z",
+      "2026-01-01T00:00:00+99:99",
+      "2026-01-01T00:00:00+14:01",
+      "2026-01-01T00:00:00-10:60",
+    ]) {
+      expect(decodeCursor(forge(impossible)), impossible).toBeNull();
+      expect(() => encodeCursor({ createdAt: impossible, id: ID }), impossible).toThrow(
+        expect.objectContaining({ code: "invalid_argument" }),
+      );
+    }
   });
 
   it("throws invalid_argument for positions it cannot encode", () => {

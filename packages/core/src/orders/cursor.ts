@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { OrdersError } from "./errors.js";
+import { isIsoDate } from "./internal/dates.js";
 import { isOrderId } from "./order-id.js";
 
 /**
@@ -18,7 +19,19 @@ export interface CursorPosition {
 }
 
 // ISO 8601 date-time with an explicit offset, up to nanoseconds.
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/;
+
+// The shape and a real instant: a calendar date from year 1 (PostgreSQL has no year 0), a time of
+// day, and an offset within ±14:00. A forged cursor with 2026-02-30 or +99:99 would otherwise
+// reach the database's timestamp cast and fail there (a 500 instead of 422 invalid_cursor).
+function isTimestamp(text: string): boolean {
+  const m = TIMESTAMP.exec(text);
+  if (m === null) return false;
+  const [, date = "", hh, mm, ss, , zone, oh, om] = m;
+  if (!isIsoDate(date) || date < "0001-01-01") return false;
+  if (Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return false;
+  return zone === "Z" || (Number(oh) * 60 + Number(om) <= 14 * 60 && Number(om) < 60);
+}
 const VERSION = "v1";
 const CHECK_BYTES = 6;
 /** No cursor this package writes is longer; a longer one is refused before any decoding. */
@@ -47,7 +60,7 @@ function check(payload: Buffer): Buffer {
  */
 export function encodeCursor(position: { createdAt: string | Date; id: string }): string {
   const createdAt = position.createdAt instanceof Date ? isoOf(position.createdAt) : position.createdAt;
-  if (!TIMESTAMP.test(createdAt))
+  if (!isTimestamp(createdAt))
     throw new OrdersError("invalid_argument", "createdAt must be an ISO 8601 date-time");
   if (!isOrderId(position.id)) throw new OrdersError("invalid_argument", "id must be an order id");
   const payload = Buffer.from(`${VERSION}|${createdAt}|${position.id}`, "utf8");
@@ -79,6 +92,6 @@ export function decodeCursor(cursor: string): CursorPosition | null {
   const parts = payload.toString("utf8").split("|");
   if (parts.length !== 3 || parts[0] !== VERSION) return null;
   const [, createdAt = "", id = ""] = parts;
-  if (!TIMESTAMP.test(createdAt) || !isOrderId(id)) return null;
+  if (!isTimestamp(createdAt) || !isOrderId(id)) return null;
   return { createdAt, id };
 }
