@@ -115,6 +115,14 @@ describe.each(transports)("foundation over $name", (transport) => {
     expect((await problem(res)).code).toBe("malformed_url");
   });
 
+  it("the NUL character (%00) in the path or the query → 400 malformed_url", async () => {
+    for (const target of ["/ping%00", "/ping?x=%00"]) {
+      const res = await t.request(target);
+      expect(res.status, target).toBe(400);
+      expect((await problem(res)).code).toBe("malformed_url");
+    }
+  });
+
   it("a very long path → 414 uri_too_long", async () => {
     const res = await t.request(`/${"a".repeat(9000)}`);
     expect(res.status).toBe(414);

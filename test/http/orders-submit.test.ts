@@ -406,6 +406,30 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     expect(ok.status).toBe(201);
   });
 
+  it("fields the database could not hold → 422 on the field, never a 502 to retry: NUL characters and year 0000", async () => {
+    const body = orderBody({
+      reference: "R-\u0000",
+      debtors: [business(cn("NUL"))],
+      invoices: [
+        { invoice_number: "F-1", invoice_date: "0000-01-01", payment_term_days: 14, amount_cents: 1000 },
+        { invoice_number: "F-2", invoice_date: "2026-01-01", due_date: "0000-12-31", amount_cents: 1000 },
+      ],
+    });
+    const nul = await t.request("/orders", json(live, body));
+    expect(nul.status).toBe(422);
+    expect(await nul.json()).toMatchObject({
+      code: "validation_error",
+      errors: [{ field: "reference", code: "invalid_character" }],
+    });
+    const year0 = await t.request("/orders", json(live, { ...body, reference: "R-0" }));
+    expect(year0.status).toBe(422);
+    const problem = await year0.json();
+    expect(problem.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([
+      ["invoices[0].invoice_date", "invalid_format"],
+      ["invoices[1].due_date", "invalid_format"],
+    ]);
+  });
+
   it("a request tried with a test key and then sent live with the same Idempotency-Key is placed live", async () => {
     const h = { "idempotency-key": `try-then-live-${transport.name}` };
     const body = orderBody({ debtors: [business(cn("TRY"))] });

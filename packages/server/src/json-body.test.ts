@@ -57,6 +57,30 @@ describe("readJsonBody", () => {
     expect(await readJsonBody(post(`[${Array(10_000).fill("[[]]").join(",")}]`))).toHaveLength(10_000);
   });
 
+  it("answers 422 invalid_character for each string holding the NUL character, and only for those", async () => {
+    const res = readJsonBody(
+      post('{"reference":"a\\u0000b","debtors":[{"name":"\\u0000"}],"note":"\\\\u0000"}'),
+    );
+    await expect(res).rejects.toMatchObject({
+      status: 422,
+      code: "validation_error",
+      errors: [
+        {
+          field: "reference",
+          code: "invalid_character",
+          message: "must not contain the NUL character (U+0000)",
+        },
+        {
+          field: "debtors[0].name",
+          code: "invalid_character",
+          message: "must not contain the NUL character (U+0000)",
+        },
+      ],
+    });
+    // An escaped backslash before "u0000" is no NUL character.
+    expect(await readJsonBody(post('{"note":"\\\\u0000"}'))).toEqual({ note: "\\u0000" });
+  });
+
   it("answers 400 bad_request when the body stream breaks off (the client went away)", async () => {
     const broken = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -1,4 +1,6 @@
-import { ApiError } from "./api-error.js";
+import { formatFieldPath } from "@incasso/core";
+import { ApiError, validationError } from "./api-error.js";
+import { nestsDeeperThan, pathsWithNul } from "./internal/json-checks.js";
 
 /** The spec's request size limit for POST /orders: 40 MB of base64-encoded JSON (section Limits). */
 export const DEFAULT_MAX_BODY_BYTES = 40 * 1024 * 1024;
@@ -98,7 +100,8 @@ export async function readBodyBytes(
 /**
  * Reads a JSON request body the way the spec demands: `application/json` only (415
  * `unsupported_media_type`), 400 `empty_body` for nothing, 400 `invalid_json` for bad syntax, bad
- * UTF-8 or nesting deeper than {@link MAX_JSON_DEPTH}, and 413 `payload_too_large` past the limit.
+ * UTF-8 or nesting deeper than {@link MAX_JSON_DEPTH}, 413 `payload_too_large` past the limit, and
+ * 422 `validation_error` (code `invalid_character`) for each string holding the NUL character.
  *
  * @example
  * const body = await readJsonBody(request); // unknown: validate it with a schema next
@@ -142,19 +145,20 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
       detail: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
     });
   }
-  return body;
-}
-
-// Walks the parsed body with a stack of its own (no recursion), visiting each array and object once.
-function nestsDeeperThan(value: unknown, max: number): boolean {
-  if (value === null || typeof value !== "object") return false;
-  const stack: [object, number][] = [[value, 1]];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const [node, depth] = next;
-    if (depth > max) return true;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) {
-      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+  // No field takes the NUL character, and PostgreSQL text cannot hold it: a string with one would
+  // fail where it is stored, after the work was done. Valid JSON can only write it escaped, so the
+  // text tells whether to look.
+  if (text.includes("\\u0000")) {
+    const paths = pathsWithNul(body, 20);
+    if (paths.length > 0) {
+      throw validationError(
+        paths.map((path) => ({
+          field: formatFieldPath(path),
+          code: "invalid_character",
+          message: "must not contain the NUL character (U+0000)",
+        })),
+      );
     }
   }
-  return false;
+  return body;
 }

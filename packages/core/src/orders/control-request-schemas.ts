@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDate } from "./internal/schema-parts.js";
 import { ORDER_LIMITS } from "./limits.js";
 import { OrderIdSchema } from "./order-id.js";
 import { TimestampSchema } from "./order-schema.js";
@@ -42,7 +43,7 @@ export const WithdrawRequestSchema = z.object({ reason: reason() }).meta({
 export const PaymentReportSchema = z
   .object({
     amount_cents: z.int().min(1).describe("Amount received in euro cents, at least 1."),
-    payment_date: z.iso.date().optional().describe("Date of receipt (YYYY-MM-DD); default today."),
+    payment_date: isoDate().optional().describe("Date of receipt (YYYY-MM-DD); default today."),
     reason: reason(),
   })
   .meta({ id: "PaymentReport", description: "Reports that the debtor paid the client directly." });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { invoiceRules, reportTo } from "./internal/cross-field-rules.js";
-import { optionalText, requiredText, whenObject } from "./internal/schema-parts.js";
+import { isoDate, optionalText, requiredText, whenObject } from "./internal/schema-parts.js";
 import { ORDER_LIMITS } from "./limits.js";
 
 const L = ORDER_LIMITS.length;
@@ -16,9 +16,8 @@ const L = ORDER_LIMITS.length;
 export const InvoiceSchema = z
   .object({
     invoice_number: requiredText(L.invoice_number).describe("Invoice number, max 50 characters."),
-    invoice_date: z.iso.date().describe("Invoice date (YYYY-MM-DD); not in the future."),
-    due_date: z.iso
-      .date()
+    invoice_date: isoDate().describe("Invoice date (YYYY-MM-DD); not in the future."),
+    due_date: isoDate()
       .nullable()
       .optional()
       .describe("Due date (YYYY-MM-DD). Give exactly one of due_date and payment_term_days."),

@@ -56,3 +56,15 @@ export function addIssue(
 ): void {
   ctx.addIssue({ code: "custom", message, path, params: { code } });
 }
+
+/**
+ * A calendar date written `YYYY-MM-DD` (spec: "Dates are YYYY-MM-DD") from year 1 on: ISO 8601's
+ * year 0000 is no date PostgreSQL can store, and a client's input must never fail only where it is
+ * stored (a 502 "retry later" for a request that can never pass).
+ */
+export function isoDate() {
+  return z.iso.date().refine((s) => s >= "0001-01-01", {
+    message: "must be a date from 0001-01-01 on",
+    params: { code: "invalid_format" },
+  });
+}
