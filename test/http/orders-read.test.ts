@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { BuiltInCaseSystem } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
 import { openStore, type SqlStore } from "@incasso/store-sql";
@@ -294,6 +295,59 @@ describe.each(transports)(
       expect(
         (await t.request("/orders/ord_0000000000000000/payments", json(live, { amount_cents: 1 }))).status,
       ).toBe(404);
+    });
+
+    it("refuses what the database could not hold, and a test key steering a live order, before any task is placed", async () => {
+      const order = await submit(live, orderBody());
+      const caseNumber = order.case.case_number as string;
+      const tasksBefore = (await cases.getCase({ caseNumber }))?.tasks.length;
+      // The NUL character in a body field, and a date of year 0: 422 on the field, not a 502.
+      const nul = await t.request(`/orders/${order.id}/hold`, json(live, { reason: "a\u0000b" }));
+      expect(nul.status).toBe(422);
+      expect(await nul.json()).toMatchObject({
+        code: "validation_error",
+        errors: [{ field: "reason", code: "invalid_character" }],
+      });
+      const year0 = await t.request(
+        `/orders/${order.id}/payments`,
+        json(live, { amount_cents: 100, payment_date: "0000-01-01" }),
+      );
+      expect(year0.status).toBe(422);
+      expect(await year0.json()).toMatchObject({
+        errors: [{ field: "payment_date", code: "invalid_format" }],
+      });
+      // A test key that can read the organisation's live orders cannot steer them.
+      const reader = (
+        await issueApiKey(store, { organisation: org, mode: "test", visibility: "organisation", ...limits })
+      ).key;
+      expect((await t.request(`/orders/${order.id}`, bearer(reader))).status).toBe(200);
+      const steer = await t.request(`/orders/${order.id}/withdraw`, json(reader, {}));
+      expect(steer.status).toBe(409);
+      const problem = await steer.json();
+      check("/orders/{orderId}/withdraw", "post", 409, problem);
+      expect(problem.code).toBe("test_key_on_live_order");
+      expect((await cases.getCase({ caseNumber }))?.tasks.length).toBe(tasksBefore);
+      expect((await (await t.request(`/orders/${order.id}`, bearer(live))).json()).actions).toEqual([]);
+    });
+
+    it("GET /orders refuses a forged cursor with an impossible time and a filter with the NUL character", async () => {
+      const forge = (createdAt: string) => {
+        const payload = Buffer.from(`v1|${createdAt}|ord_0123456789abcdef`, "utf8");
+        const sum = createHash("sha256").update("incasso-order-cursor").update(payload).digest();
+        return Buffer.concat([payload, sum.subarray(0, 6)]).toString("base64url");
+      };
+      for (const at of ["2026-02-30T00:00:00Z", "0000-01-01T00:00:00Z", "2026-01-01T00:00:00+99:99"]) {
+        const res = await t.request(`/orders?cursor=${forge(at)}`, bearer(live));
+        expect(res.status, at).toBe(422);
+        expect(await res.json()).toMatchObject({ errors: [{ field: "cursor", code: "invalid_cursor" }] });
+      }
+      const real = await t.request(`/orders?cursor=${forge("2026-01-01T00:00:00Z")}`, bearer(live));
+      expect(real.status).toBe(200);
+      for (const query of ["reference=a%00b", "customer_number=%00", "case_number=x%00"]) {
+        const res = await t.request(`/orders?${query}`, bearer(live));
+        expect(res.status, query).toBe(400);
+        expect(await res.json()).toMatchObject({ code: "malformed_url" });
+      }
     });
   },
 );

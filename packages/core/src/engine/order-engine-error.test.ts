@@ -26,6 +26,7 @@ describe("OrderEngineError", () => {
       "creditor_feature_disabled",
       "not_found",
       "order_has_no_case",
+      "test_key_on_live_order",
       "upstream_error",
       "attachment_check_unavailable",
     ]);

@@ -27,6 +27,7 @@ export const ORDER_ENGINE_ERROR_CODES = [
   "creditor_feature_disabled",
   "not_found",
   "order_has_no_case",
+  "test_key_on_live_order",
   "upstream_error",
   "attachment_check_unavailable",
 ] as const;

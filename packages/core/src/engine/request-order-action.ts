@@ -51,11 +51,12 @@ function wording(request: ControlRequest, orderId: string): { instructions: stri
  * body as sent (`undefined` when there was none): hold and withdraw take an optional `reason` (max
  * 1000); payments needs `amount_cents` >= 1, `payment_date` defaults to today (Europe/Amsterdam).
  *
- * The order is looked up first (404), then its case (409), then the body (422); the task is placed
- * before the action is stored, so a case-system failure (502) leaves nothing behind.
+ * The order is looked up first (404), then its case and the key's mode (409), then the body (422);
+ * the task is placed before the action is stored, so a case-system failure (502) leaves nothing
+ * behind.
  *
  * @throws {OrderEngineError} `not_found` (404), `order_has_no_case` (409, a test-mode order),
- * `validation_error` (422), `upstream_error` (502).
+ * `test_key_on_live_order` (409), `validation_error` (422), `upstream_error` (502).
  * @example
  * const action = await requestOrderAction(engine, principal, "ord_0123456789abcdef", "payments", { amount_cents: 5000 });
  * action.status; // "requested"
@@ -76,6 +77,14 @@ export async function requestOrderAction(
     throw new OrderEngineError(
       "order_has_no_case",
       "This order has no case (it was submitted with a test key), so there is nothing to steer.",
+    );
+  }
+  if (principal.mode === "test" && record.mode === "live") {
+    // A test key tries an integration and changes nothing (spec Authentication: it "creates no
+    // case"); with visibility `organisation` it can read live orders, but never steer them.
+    throw new OrderEngineError(
+      "test_key_on_live_order",
+      "A test key cannot steer a live order; send the request with a live key.",
     );
   }
   const validation = validateControlRequest(action, body, { today: amsterdamDate(now) });

@@ -2,8 +2,8 @@ import { isOrderEngineError, type OrderEngineErrorCode } from "@incasso/core";
 import { ApiError } from "../api-error.js";
 
 /**
- * The HTTP status of each order engine error code (spec section Errors; 409 `order_has_no_case`
- * and 503 `attachment_check_unavailable` are recorded decisions).
+ * The HTTP status of each order engine error code (spec section Errors; 409 `order_has_no_case`,
+ * 409 `test_key_on_live_order` and 503 `attachment_check_unavailable` are recorded decisions).
  *
  * @example
  * ORDER_ENGINE_ERROR_STATUS.upstream_error; // 502
@@ -17,6 +17,7 @@ export const ORDER_ENGINE_ERROR_STATUS: Readonly<Record<OrderEngineErrorCode, nu
   creditor_feature_disabled: 403,
   not_found: 404,
   order_has_no_case: 409,
+  test_key_on_live_order: 409,
   upstream_error: 502,
   attachment_check_unavailable: 503,
 });

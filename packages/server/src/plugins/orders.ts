@@ -132,7 +132,10 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
         400: withLimits("Empty body or invalid JSON (`empty_body`, `invalid_json`)."),
         ...common,
         404: notFound,
-        409: withLimits("`order_has_no_case`: the order was submitted with a test key and has no case."),
+        409: withLimits(
+          "`order_has_no_case`: the order was submitted with a test key and has no case; " +
+            "`test_key_on_live_order`: a test key cannot steer a live order.",
+        ),
         413: withLimits("Body too large (`payload_too_large`)."),
         415: withLimits("Content-Type is not application/json (`unsupported_media_type`)."),
         422: withLimits(
