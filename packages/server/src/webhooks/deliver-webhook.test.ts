@@ -163,6 +163,53 @@ describe("deliverWebhook", () => {
     expect(result.error).not.toContain("EAI_AGAIN");
   });
 
+  it("counts the host-name lookup in the time-out and stops it with the dispatcher", async () => {
+    // A resolver that answers only when the test lets it: the attempt must end without it.
+    let answer: () => void = () => undefined;
+    let lookupDone = false;
+    const slowLookup = () =>
+      new Promise<{ address: string; family: number }[]>((resolve) => {
+        answer = () => {
+          lookupDone = true;
+          resolve([{ address: "93.184.215.14", family: 4 }]);
+        };
+      });
+    const attempt = {
+      url: "https://slow-dns.client.example/hook",
+      secret,
+      payload,
+      eventType: "ping",
+      timestamp,
+    };
+    const late = await deliverWebhook({ ...attempt, timeoutMs: 50, lookup: slowLookup });
+    expect([late.outcome, late.failure, late.error, lookupDone]).toEqual([
+      "failed",
+      "timeout",
+      "timeout: the host name was not resolved within 50 ms",
+      false,
+    ]);
+    answer();
+    lookupDone = false;
+
+    const controller = new AbortController();
+    const stopping = deliverWebhook({
+      ...attempt,
+      timeoutMs: 60_000,
+      lookup: slowLookup,
+      signal: controller.signal,
+    });
+    controller.abort();
+    const stopped = await stopping;
+    expect([stopped.failure, stopped.error, lookupDone]).toEqual([
+      "connection_failed",
+      "connection_failed: the dispatcher stopped during the attempt",
+      false,
+    ]);
+    answer();
+    const before = await deliverWebhook({ ...attempt, lookup: slowLookup, signal: controller.signal });
+    expect(before.failure).toBe("connection_failed");
+  });
+
   it("reports a host that does not resolve as dns_failed", async () => {
     const result = await deliverWebhook({
       url: "https://nowhere.invalid/hook",

@@ -101,12 +101,27 @@ export async function deliverWebhook(input: DeliverWebhookInput): Promise<Webhoo
     failure,
     error: `${failure}: ${detail}`,
   });
+  const timeoutMs = input.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+  const stopped = () => failed("connection_failed", "the dispatcher stopped during the attempt");
+  if (input.signal?.aborted) return stopped();
+  // The time-out and the dispatcher's stop cover the host-name lookup too (decision
+  // webhooks-outbox-and-leases: an attempt never outlasts its time-out, which the lease relies on).
+  // The system resolver cannot be cancelled; a late answer is ignored.
   let target: Awaited<ReturnType<typeof resolveWebhookTarget>>;
   try {
-    target = await resolveWebhookTarget(input.url, {
-      ...(input.allowPrivateTargets ? { allowPrivateTargets: true } : {}),
-      ...(input.lookup ? { lookup: input.lookup } : {}),
-    });
+    const resolved = await withinAttempt(
+      resolveWebhookTarget(input.url, {
+        ...(input.allowPrivateTargets ? { allowPrivateTargets: true } : {}),
+        ...(input.lookup ? { lookup: input.lookup } : {}),
+      }),
+      timeoutMs,
+      input.signal,
+    );
+    if (resolved === "timeout") {
+      return failed("timeout", `the host name was not resolved within ${timeoutMs} ms`);
+    }
+    if (resolved === "aborted") return stopped();
+    target = resolved.value;
   } catch (error) {
     if (isWebhookTargetError(error)) return failed(error.code, error.message);
     throw error;
@@ -134,7 +149,6 @@ export async function deliverWebhook(input: DeliverWebhookInput): Promise<Webhoo
             ]);
           } else callback(null, address, family);
         };
-  const timeoutMs = input.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
   const https = target.url.protocol === "https:";
   return new Promise<WebhookAttemptResult>((resolve) => {
     let settled = false;
@@ -151,13 +165,17 @@ export async function deliverWebhook(input: DeliverWebhookInput): Promise<Webhoo
       ...(pinned ? { lookup: pinned } : {}),
       ...(https ? { agent: input.agents?.https } : { agent: input.agents?.http }),
     });
-    const timer = setTimeout(() => {
-      request.destroy();
-      finish(failed("timeout", `no complete answer within ${timeoutMs} ms`));
-    }, timeoutMs);
+    // What is left of the attempt's time after the lookup.
+    const timer = setTimeout(
+      () => {
+        request.destroy();
+        finish(failed("timeout", `no complete answer within ${timeoutMs} ms`));
+      },
+      Math.max(1, timeoutMs - elapsed()),
+    );
     const onAbort = () => {
       request.destroy();
-      finish(failed("connection_failed", "the dispatcher stopped during the attempt"));
+      finish(stopped());
     };
     input.signal?.addEventListener("abort", onAbort, { once: true });
     request.on("error", (error: Error & { code?: string }) => {
@@ -196,5 +214,38 @@ export async function deliverWebhook(input: DeliverWebhookInput): Promise<Webhoo
       });
     });
     request.end(input.payload);
+  });
+}
+
+// Waits for `work` at most `ms` and until `signal` aborts, whichever comes first.
+function withinAttempt<T>(
+  work: Promise<T>,
+  ms: number,
+  signal: AbortSignal | undefined,
+): Promise<{ value: T } | "timeout" | "aborted"> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    const timer = setTimeout(() => {
+      done();
+      resolve("timeout");
+    }, ms);
+    const onAbort = () => {
+      done();
+      resolve("aborted");
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        done();
+        resolve({ value });
+      },
+      (error: unknown) => {
+        done();
+        reject(error);
+      },
+    );
   });
 }
