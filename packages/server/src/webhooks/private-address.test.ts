@@ -29,6 +29,10 @@ describe("private addresses", () => {
     ["::ffff:a9fe:a9fe", "link-local (RFC 3927), cloud metadata"],
     ["64:ff9b::a00:1", "private (RFC 1918), inside 64:ff9b::a00:1"],
     ["2002:c0a8:101::1", "private (RFC 1918), inside 2002:c0a8:101::1"],
+    ["::127.0.0.1", "IPv4-compatible, deprecated (RFC 4291 §2.5.5.1)"],
+    ["::808:808", "IPv4-compatible, deprecated (RFC 4291 §2.5.5.1)"],
+    ["64:ff9b:1::a9fe:a9fe", "local-use NAT64 (RFC 8215)"],
+    ["64:ff9b:1:ffff::1", "local-use NAT64 (RFC 8215)"],
   ])("%s is refused as %s", (address, reason) => {
     expect(privateAddressReason(address)).toBe(reason);
   });

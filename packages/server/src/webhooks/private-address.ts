@@ -25,6 +25,11 @@ export const PRIVATE_ADDRESS_RANGES: readonly { cidr: string; label: string }[] 
   { cidr: "168.63.129.16/32", label: "cloud metadata (Azure host endpoint)" },
   { cidr: "::/128", label: "unspecified (RFC 4291)" },
   { cidr: "::1/128", label: "loopback (RFC 4291)" },
+  // Deprecated IPv4-compatible addresses (::a.b.c.d), which some stacks still route as IPv4.
+  { cidr: "::/96", label: "IPv4-compatible, deprecated (RFC 4291 §2.5.5.1)" },
+  // A network's own NAT64 prefix: where the IPv4 address sits in it is the network's choice, so
+  // the whole prefix is refused rather than judged by an address read from the wrong bits.
+  { cidr: "64:ff9b:1::/48", label: "local-use NAT64 (RFC 8215)" },
   { cidr: "fc00::/7", label: "unique-local (RFC 4193), cloud metadata" },
   { cidr: "fe80::/10", label: "link-local (RFC 4291)" },
   { cidr: "fec0::/10", label: "site-local (RFC 3879)" },
