@@ -5,7 +5,8 @@
  * - `missing_header`: `X-Service-Signature` or `X-Service-Timestamp` is absent (spec, Events,
  *   "Headers and verification").
  * - `malformed_header`: a header is present but not what the spec allows (timestamp not Unix
- *   seconds, signature not 64 hex characters, a header sent more than once).
+ *   seconds, signature not 64 hex characters, a header sent more than once, a value in a header
+ *   record that is neither a string nor an array of strings).
  * - `signature_mismatch`: no configured secret reproduces the signature.
  * - `timestamp_out_of_tolerance`: the timestamp is further from "now" than the tolerance
  *   (300 seconds by default, as the spec's reference verifier).

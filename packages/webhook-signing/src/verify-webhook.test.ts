@@ -182,6 +182,40 @@ describe("verifyWebhook: rejecting", () => {
     expect(codeOf(() => verifyWebhook(BODY, joined, SECRET, { now: T }))).toBe("malformed_header");
   });
 
+  it("malformed_header, not a TypeError, for header values that are not strings", () => {
+    const nullSignature = { ...headersFor(), "x-service-signature": null };
+    const numberInArray = { ...headersFor(), "x-service-timestamp": [1] };
+    const numberEvent = { ...headersFor(), "x-service-event": 7 };
+    for (const h of [nullSignature, numberInArray, numberEvent]) {
+      try {
+        verifyWebhook(BODY, h as unknown as Record<string, string>, SECRET, { now: T });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toMatchObject({
+          name: "WebhookVerificationError",
+          code: "malformed_header",
+          status: 400,
+        });
+      }
+    }
+  });
+
+  it("property: whatever the header values hold, verification answers or throws a WebhookVerificationError", () => {
+    const value = fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 2 }), fc.anything());
+    fc.assert(
+      fc.property(
+        fc.record({ "x-service-signature": value, "X-Service-Timestamp": value, "x-service-event": value }),
+        (h) => {
+          try {
+            verifyWebhook(BODY, h as unknown as Record<string, string>, SECRET, { now: T });
+          } catch (error) {
+            expect(error).toMatchObject({ name: "WebhookVerificationError", status: 400 });
+          }
+        },
+      ),
+    );
+  });
+
   it("signature_mismatch for a tampered body, timestamp, secret or signature", () => {
     const h = headersFor();
     expect(

@@ -19,17 +19,22 @@ const EVENT = "x-service-event";
  * A header that occurs more than once is refused as `malformed_header` rather than guessed at:
  * a record may hold it under two spellings, an array value means repeated fields, and a web
  * `Headers` object joins repeats with ", " (RFC 9110 §5.3), which then fails the format check.
+ *
+ * Any value of ours that is neither a string nor an array of strings (null, a number, `[1]`) is
+ * `malformed_header` too: a rejected delivery, never a TypeError from the checks that follow
+ * (docs/decisions/webhook-signing-headers.md).
  */
 export function readDeliveryHeaders(headers: WebhookHeadersInput): DeliveryHeaders {
   if (typeof (headers as { get?: unknown }).get === "function") {
-    const h = headers as { get(name: string): string | null };
+    const h = headers as { get(name: string): unknown };
     return {
-      signature: h.get(SIGNATURE) ?? undefined,
-      timestamp: h.get(TIMESTAMP) ?? undefined,
-      event: h.get(EVENT) ?? undefined,
+      signature: fromGet(h.get(SIGNATURE), SIGNATURE),
+      timestamp: fromGet(h.get(TIMESTAMP), TIMESTAMP),
+      event: fromGet(h.get(EVENT), EVENT),
     };
   }
-  const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
+  // Typed as unknown: records are often hand-built or deserialised, so the values are checked.
+  const record = headers as Readonly<Record<string, unknown>>;
   const found: DeliveryHeaders = { signature: undefined, timestamp: undefined, event: undefined };
   for (const key in record) {
     // Cheap length filter first: only names of 15 or 19 characters can match, so most headers
@@ -54,11 +59,31 @@ export function readDeliveryHeaders(headers: WebhookHeadersInput): DeliveryHeade
   return found;
 }
 
-function single(value: string | readonly string[] | undefined, name: string): string | undefined {
+function single(value: unknown, name: string): string | undefined {
   if (value === undefined || typeof value === "string") return value;
-  if (value.length === 0) return undefined;
-  if (value.length === 1) return value[0];
-  throw new WebhookVerificationError("malformed_header", `Header ${name} is present more than once.`, {
-    header: name,
-  });
+  if (Array.isArray(value)) {
+    if (value.length === 0) return undefined;
+    if (value.length > 1) {
+      throw new WebhookVerificationError("malformed_header", `Header ${name} is present more than once.`, {
+        header: name,
+      });
+    }
+    if (typeof value[0] === "string") return value[0];
+  }
+  throw notText(name);
+}
+
+/** `get()` answers null for an absent header (Fetch standard); anything but a string besides is malformed. */
+function fromGet(value: unknown, name: string): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "string") return value;
+  throw notText(name);
+}
+
+function notText(name: string): WebhookVerificationError {
+  return new WebhookVerificationError(
+    "malformed_header",
+    `Header ${name} is neither a string nor an array of strings.`,
+    { header: name },
+  );
 }
