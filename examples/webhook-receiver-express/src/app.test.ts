@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { signWebhook, type WebhookEvent } from "@incasso/webhook-signing";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +38,32 @@ function listen(app: express.Express): Promise<{ server: Server; url: string }> 
 
 const post = (url: string, body: string, headers: Record<string, string>) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+
+/**
+ * A POST with neither a body nor Content-Length, written on a raw socket: fetch and node:http
+ * always add `Content-Length: 0` to a POST, but other clients (and proxies) need not.
+ */
+function postWithoutBody(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
+  const { hostname, port, pathname } = new URL(url);
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const request = `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n${lines.join("")}\r\n`;
+  return new Promise((resolve, reject) => {
+    let text = "";
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const [head = "", body = ""] = text.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), body: JSON.parse(body) });
+    });
+  });
+}
 
 let good: { server: Server; url: string };
 let misordered: { server: Server; url: string };
@@ -87,5 +113,18 @@ describe("Express 5 receiver", () => {
       code: "body_already_parsed",
       detail: "Mount the webhook route before express.json().",
     });
+  });
+
+  // A missing body is an empty body: verified as "", it gets the normal 400, not a 500.
+  it("answers 400 missing_header to a POST with no body and no Content-Length", async () => {
+    const res = await postWithoutBody(good.url, {});
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 400, code: "missing_header" });
+  });
+
+  it("answers 400 invalid_payload to a signed POST with no body and no Content-Length", async () => {
+    const res = await postWithoutBody(good.url, signWebhook({ body: "", secret: SECRET, eventType: "ping" }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 400, code: "invalid_payload" });
   });
 });

@@ -19,7 +19,11 @@ export interface WebhookOptions {
  */
 export function incassoWebhook(options: WebhookOptions): RequestHandler[] {
   const handle: RequestHandler = async (req, res) => {
-    if (!Buffer.isBuffer(req.body)) {
+    // A request without any body (no Content-Length, no Transfer-Encoding) is left with
+    // req.body undefined by express.raw(): that is an empty body, verified like any other, so it
+    // gets the normal 400 rather than the configuration alarm below.
+    const rawBody: unknown = req.body === undefined ? Buffer.alloc(0) : req.body;
+    if (!Buffer.isBuffer(rawBody)) {
       // A JSON parser (app.use(express.json())) ran before this route and threw the raw bytes
       // away; a re-serialised object never matches the signature. Mount this route first.
       res
@@ -29,7 +33,7 @@ export function incassoWebhook(options: WebhookOptions): RequestHandler[] {
     }
     let event: WebhookEvent;
     try {
-      event = constructWebhookEvent(req.body, req.headers, options.secret);
+      event = constructWebhookEvent(rawBody, req.headers, options.secret);
     } catch (error) {
       if (!isWebhookVerificationError(error)) throw error; // configuration bug → Express answers 500
       res

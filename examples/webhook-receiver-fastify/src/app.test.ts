@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { signWebhook, type WebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app.js";
@@ -39,6 +40,32 @@ const post = (path: string, body: string, headers: Record<string, string>) =>
     body,
   });
 
+/**
+ * A POST with neither a body nor Content-Length, written on a raw socket: fetch and node:http
+ * always add `Content-Length: 0` to a POST, but other clients (and proxies) need not.
+ */
+function postWithoutBody(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
+  const { hostname, port, pathname } = new URL(url);
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const request = `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n${lines.join("")}\r\n`;
+  return new Promise((resolve, reject) => {
+    let text = "";
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const [head = "", body = ""] = text.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), body: JSON.parse(body) });
+    });
+  });
+}
+
 describe("Fastify 5 receiver", () => {
   it("answers 204 to a signed delivery and hands over the parsed event", async () => {
     const res = await post("/webhooks/incasso", BODY, signWebhook({ body: BODY, secret: SECRET }));
@@ -65,5 +92,21 @@ describe("Fastify 5 receiver", () => {
     const res = await post("/other", '{"a": 1}', {});
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ a: 1 });
+  });
+
+  // A missing body is an empty body: verified as "", it gets the normal 400, not a 500.
+  it("answers 400 missing_header to a POST with no body and no Content-Length", async () => {
+    const res = await postWithoutBody(`${base}/webhooks/incasso`, {});
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 400, code: "missing_header" });
+  });
+
+  it("answers 400 invalid_payload to a signed POST with no body and no Content-Length", async () => {
+    const res = await postWithoutBody(
+      `${base}/webhooks/incasso`,
+      signWebhook({ body: "", secret: SECRET, eventType: "ping" }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 400, code: "invalid_payload" });
   });
 });

@@ -22,9 +22,13 @@ export const incassoWebhook: FastifyPluginAsync<WebhookOptions> = async (scope, 
   scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
   scope.post("/webhooks/incasso", async (request, reply) => {
+    // Fastify runs no content-type parser for a request without any body (no Content-Length, no
+    // Transfer-Encoding) and leaves request.body undefined: that is an empty body, verified like
+    // any other, so it gets the normal 400 rather than a 500 from the raw-body check.
+    const rawBody = request.body === undefined ? Buffer.alloc(0) : (request.body as Buffer);
     let event: WebhookEvent;
     try {
-      event = constructWebhookEvent(request.body as Buffer, request.headers, options.secret);
+      event = constructWebhookEvent(rawBody, request.headers, options.secret);
     } catch (error) {
       if (!isWebhookVerificationError(error)) throw error; // configuration bug → Fastify answers 500
       return reply.code(error.status).type("application/problem+json").send({
