@@ -127,4 +127,14 @@ describe("Express 5 receiver", () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, code: "invalid_payload" });
   });
+
+  it("runs onEvent once for a delivery sent twice and answers 204 both times", async () => {
+    // Its own id, so that the deliveries of the other tests do not count.
+    const body = BODY.replace("evt_0f1e2d3c4b5a6978", "evt_sent_twice");
+    const headers = signWebhook({ body, secret: SECRET });
+    const first = await post(good.url, body, headers);
+    const second = await post(good.url, body, headers);
+    expect([first.status, second.status]).toEqual([204, 204]);
+    expect(received.filter((event) => event.id === "evt_sent_twice")).toEqual([JSON.parse(body)]);
+  });
 });

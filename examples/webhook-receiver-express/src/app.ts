@@ -4,6 +4,7 @@ import {
   type WebhookEvent,
 } from "@incasso/webhook-signing";
 import express, { type Express, type RequestHandler } from "express";
+import { RecentEventIds } from "./recent-event-ids.js";
 
 export interface WebhookOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -18,6 +19,7 @@ export interface WebhookOptions {
  * the signature is checked against exactly those bytes.
  */
 export function incassoWebhook(options: WebhookOptions): RequestHandler[] {
+  const seen = new RecentEventIds();
   const handle: RequestHandler = async (req, res) => {
     // A request without any body (no Content-Length, no Transfer-Encoding) is left with
     // req.body undefined by express.raw(): that is an empty body, verified like any other, so it
@@ -50,7 +52,10 @@ export function incassoWebhook(options: WebhookOptions): RequestHandler[] {
         );
       return;
     }
-    await options.onEvent(event);
+    // Delivery is at least once: a repeat of an event already handled is answered 204 without
+    // running onEvent again. In memory only, as a sketch; production needs a durable store shared
+    // by every instance, a unique key on the event id in your database (see recent-event-ids.ts).
+    await seen.runOnce(event.id, () => options.onEvent(event));
     res.status(204).end();
   };
   return [express.raw({ type: () => true, limit: "1mb" }), handle];

@@ -4,6 +4,7 @@ import {
   type WebhookEvent,
 } from "@incasso/webhook-signing";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import { RecentEventIds } from "./recent-event-ids.js";
 
 export interface WebhookOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -18,6 +19,7 @@ export interface WebhookOptions {
  * sent. Routes outside the plugin keep Fastify's normal JSON parsing.
  */
 export const incassoWebhook: FastifyPluginAsync<WebhookOptions> = async (scope, options) => {
+  const seen = new RecentEventIds();
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -39,7 +41,10 @@ export const incassoWebhook: FastifyPluginAsync<WebhookOptions> = async (scope, 
         detail: error.message,
       });
     }
-    await options.onEvent(event);
+    // Delivery is at least once: a repeat of an event already handled is answered 204 without
+    // running onEvent again. In memory only, as a sketch; production needs a durable store shared
+    // by every instance, a unique key on the event id in your database (see recent-event-ids.ts).
+    await seen.runOnce(event.id, () => options.onEvent(event));
     return reply.code(204).send();
   });
 };

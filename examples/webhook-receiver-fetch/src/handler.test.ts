@@ -62,6 +62,38 @@ describe("fetch handler receiver", () => {
     expect(await res.json()).toMatchObject({ code: "missing_header" });
   });
 
+  it("runs onEvent once for a delivery sent twice and answers 204 both times", async () => {
+    // Its own id, so that the deliveries of the other tests do not count.
+    const body = BODY.replace("evt_0f1e2d3c4b5a6978", "evt_sent_twice");
+    const headers = signWebhook({ body, secret: SECRET });
+    const first = await post(body, headers);
+    const second = await post(body, headers);
+    expect([first.status, second.status]).toEqual([204, 204]);
+    expect(received.filter((event) => event.id === "evt_sent_twice")).toEqual([JSON.parse(body)]);
+  });
+
+  it("runs onEvent again for the retry of a delivery whose onEvent failed", async () => {
+    const failure = new Error("database unavailable");
+    const calls: string[] = [];
+    const handle = createWebhookHandler({
+      secret: SECRET,
+      onEvent: (event) => {
+        calls.push(event.id);
+        if (calls.length === 1) throw failure;
+      },
+    });
+    const delivery = () =>
+      new Request("http://127.0.0.1/webhooks/incasso", {
+        method: "POST",
+        headers: signWebhook({ body: BODY, secret: SECRET }),
+        body: BODY,
+      });
+    await expect(handle(delivery())).rejects.toBe(failure); // the server answers 500
+    expect((await handle(delivery())).status).toBe(204);
+    expect((await handle(delivery())).status).toBe(204);
+    expect(calls).toEqual(["evt_0f1e2d3c4b5a6978", "evt_0f1e2d3c4b5a6978"]);
+  });
+
   // The same event padded with trailing whitespace (still valid JSON) to an exact size in bytes.
   const padded = (bytes: number) => BODY + " ".repeat(bytes - Buffer.byteLength(BODY));
 

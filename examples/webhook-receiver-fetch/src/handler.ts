@@ -5,6 +5,7 @@ import {
   readWebhookBody,
   type WebhookEvent,
 } from "@incasso/webhook-signing";
+import { RecentEventIds } from "./recent-event-ids.js";
 
 export interface WebhookHandlerOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -21,6 +22,7 @@ export interface WebhookHandlerOptions {
 export function createWebhookHandler(
   options: WebhookHandlerOptions,
 ): (request: Request) => Promise<Response> {
+  const seen = new RecentEventIds();
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname !== "/webhooks/incasso") return new Response(null, { status: 404 });
@@ -41,7 +43,10 @@ export function createWebhookHandler(
       if (!isWebhookVerificationError(error)) throw error; // configuration bug → 500
       return problem(error.status, error.code, error.message);
     }
-    await options.onEvent(event);
+    // Delivery is at least once: a repeat of an event already handled is answered 204 without
+    // running onEvent again. In memory only, as a sketch; production needs a durable store shared
+    // by every instance, a unique key on the event id in your database (see recent-event-ids.ts).
+    await seen.runOnce(event.id, () => options.onEvent(event));
     return new Response(null, { status: 204 });
   };
 }

@@ -70,6 +70,16 @@ describe("h3 v2 receiver", () => {
     expect(await res.json()).toMatchObject({ code: "event_type_mismatch" });
   });
 
+  it("runs onEvent once for a delivery sent twice and answers 204 both times", async () => {
+    // Its own id, so that the deliveries of the other tests do not count.
+    const body = BODY.replace("evt_0f1e2d3c4b5a6978", "evt_sent_twice");
+    const headers = signWebhook({ body, secret: SECRET });
+    const first = await post(body, headers);
+    const second = await post(body, headers);
+    expect([first.status, second.status]).toEqual([204, 204]);
+    expect(received.filter((event) => event.id === "evt_sent_twice")).toEqual([JSON.parse(body)]);
+  });
+
   // The same event padded with trailing whitespace (still valid JSON) to an exact size in bytes.
   const padded = (bytes: number) => BODY + " ".repeat(bytes - Buffer.byteLength(BODY));
 

@@ -6,6 +6,7 @@ import {
   type WebhookEvent,
 } from "@incasso/webhook-signing";
 import { H3 } from "h3";
+import { RecentEventIds } from "./recent-event-ids.js";
 
 export interface WebhookOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -20,6 +21,7 @@ export interface WebhookOptions {
  * the exact bytes.
  */
 export function createApp(options: WebhookOptions): H3 {
+  const seen = new RecentEventIds();
   return new H3().post("/webhooks/incasso", async (event) => {
     // Capped: the body is read before the signature can be checked, so anyone could otherwise
     // make this route buffer any amount.
@@ -34,7 +36,10 @@ export function createApp(options: WebhookOptions): H3 {
       if (!isWebhookVerificationError(error)) throw error; // configuration bug → h3 answers 500
       return problem(error.status, error.code, error.message);
     }
-    await options.onEvent(verified);
+    // Delivery is at least once: a repeat of an event already handled is answered 204 without
+    // running onEvent again. In memory only, as a sketch; production needs a durable store shared
+    // by every instance, a unique key on the event id in your database (see recent-event-ids.ts).
+    await seen.runOnce(verified.id, () => options.onEvent(verified));
     return new Response(null, { status: 204 });
   });
 }
