@@ -1,10 +1,10 @@
 import {
   constructWebhookEvent,
   isWebhookVerificationError,
+  RecentEventIds,
   type WebhookEvent,
 } from "@incasso/webhook-signing";
 import express, { type Express, type RequestHandler } from "express";
-import { RecentEventIds } from "./recent-event-ids.js";
 
 export interface WebhookOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -54,7 +54,7 @@ export function incassoWebhook(options: WebhookOptions): RequestHandler[] {
     }
     // Delivery is at least once: a repeat of an event already handled is answered 204 without
     // running onEvent again. In memory only, as a sketch; production needs a durable store shared
-    // by every instance, a unique key on the event id in your database (see recent-event-ids.ts).
+    // by every instance, a unique key on the event id in your database (see RecentEventIds in @incasso/webhook-signing).
     await seen.runOnce(event.id, () => options.onEvent(event));
     res.status(204).end();
   };

@@ -1,10 +1,10 @@
 import {
   constructWebhookEvent,
   isWebhookVerificationError,
+  RecentEventIds,
   type WebhookEvent,
 } from "@incasso/webhook-signing";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
-import { RecentEventIds } from "./recent-event-ids.js";
 
 export interface WebhookOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -43,7 +43,7 @@ export const incassoWebhook: FastifyPluginAsync<WebhookOptions> = async (scope, 
     }
     // Delivery is at least once: a repeat of an event already handled is answered 204 without
     // running onEvent again. In memory only, as a sketch; production needs a durable store shared
-    // by every instance, a unique key on the event id in your database (see recent-event-ids.ts).
+    // by every instance, a unique key on the event id in your database (see RecentEventIds in @incasso/webhook-signing).
     await seen.runOnce(event.id, () => options.onEvent(event));
     return reply.code(204).send();
   });

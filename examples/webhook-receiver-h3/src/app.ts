@@ -2,11 +2,11 @@ import {
   constructWebhookEvent,
   isWebhookVerificationError,
   MAX_WEBHOOK_BODY_BYTES,
+  RecentEventIds,
   readWebhookBody,
   type WebhookEvent,
 } from "@incasso/webhook-signing";
 import { H3 } from "h3";
-import { RecentEventIds } from "./recent-event-ids.js";
 
 export interface WebhookOptions {
   /** The signing secret, or [new, old] while rotating. */
@@ -38,7 +38,7 @@ export function createApp(options: WebhookOptions): H3 {
     }
     // Delivery is at least once: a repeat of an event already handled is answered 204 without
     // running onEvent again. In memory only, as a sketch; production needs a durable store shared
-    // by every instance, a unique key on the event id in your database (see recent-event-ids.ts).
+    // by every instance, a unique key on the event id in your database (see RecentEventIds in @incasso/webhook-signing).
     await seen.runOnce(verified.id, () => options.onEvent(verified));
     return new Response(null, { status: 204 });
   });

@@ -8,6 +8,7 @@ export {
 } from "./errors.js";
 export { parseWebhookEvent } from "./parse-webhook-event.js";
 export { MAX_WEBHOOK_BODY_BYTES, readWebhookBody } from "./read-webhook-body.js";
+export { RecentEventIds, type RecentEventIdsOptions } from "./recent-event-ids.js";
 export { type SignWebhookOptions, signWebhook } from "./sign-webhook.js";
 export { type VerifiedWebhook, type VerifyWebhookOptions, verifyWebhook } from "./verify-webhook.js";
 export {

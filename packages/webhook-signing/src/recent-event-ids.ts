@@ -1,7 +1,3 @@
-// The same file is in each webhook receiver example (fetch, Express, Fastify, h3), so every example
-// stays one folder you can copy; recent-event-ids.test.ts in the fetch example checks that the
-// copies are identical.
-
 /**
  * Options of {@link RecentEventIds}.
  *

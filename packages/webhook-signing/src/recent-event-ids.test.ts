@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { RecentEventIds } from "./recent-event-ids.js";
 
@@ -98,15 +97,5 @@ describe("RecentEventIds", () => {
     ["maxIds 1.5", { maxIds: 1.5 }, "maxIds must be a positive integer."],
   ])("refuses %s", (_, options, message) => {
     expect(() => new RecentEventIds(options)).toThrow(new RangeError(message));
-  });
-
-  // Each example carries its own copy so that it stays one folder to copy; they must not drift.
-  it.each(["express", "fastify", "h3"])("is the same file in the %s example", (name) => {
-    const read = (example: string) =>
-      readFileSync(
-        new URL(`../../webhook-receiver-${example}/src/recent-event-ids.ts`, import.meta.url),
-        "utf8",
-      );
-    expect(read(name)).toBe(read("fetch"));
   });
 });
