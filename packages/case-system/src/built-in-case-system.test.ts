@@ -128,6 +128,13 @@ describe("the built-in case system", () => {
     ).rejects.toMatchObject({
       code: "invalid_payment",
     });
+    // Dates the database could not store are the handler's mistake, refused before any write.
+    for (const paymentDate of ["0000-01-01", "2026-02-31", "2026-13-01"]) {
+      await expect(
+        cases.bookPayment({ caseNumber, amountCents: 100, paymentDate }),
+        paymentDate,
+      ).rejects.toMatchObject({ code: "invalid_payment" });
+    }
   });
 
   it("hands every change to the listener inside its transaction; a throwing listener rolls the change back", async () => {

@@ -200,6 +200,14 @@ export interface BuiltInCaseSystem extends CaseSystem {
 const YEAR = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam", year: "numeric" });
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+// A real calendar date from year 1 on (PostgreSQL has no year 0): a handler's mistyped date is an
+// invalid payment, not a database failure.
+function isPaymentDate(date: string): boolean {
+  if (!ISO_DATE.test(date) || date < "0001-01-01") return false;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
+
 function notFound(caseNumber: string): CaseSystemError {
   return new CaseSystemError("case_not_found", `No case ${caseNumber}.`);
 }
@@ -567,12 +575,12 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       if (
         !Number.isSafeInteger(input.amountCents) ||
         input.amountCents < 1 ||
-        !ISO_DATE.test(input.paymentDate)
+        !isPaymentDate(input.paymentDate)
       ) {
         return Promise.reject(
           new CaseSystemError(
             "invalid_payment",
-            "A payment needs amountCents >= 1 and a YYYY-MM-DD paymentDate.",
+            "A payment needs amountCents >= 1 and a real YYYY-MM-DD paymentDate from 0001-01-01 on.",
           ),
         );
       }
