@@ -9,6 +9,9 @@ export const DEFAULT_MAX_BODY_BYTES = 40 * 1024 * 1024;
  * Deepest nesting of arrays and objects a JSON body may have (decision server-http-edge-cases).
  * A CreateOrder nests 4 deep; the cap keeps code that walks a body by recursion (the canonical JSON
  * of the Idempotency-Key fingerprint) from running out of stack on a few KB of brackets.
+ *
+ * @example
+ * await readJsonBody(request); // 400 invalid_json when the body nests deeper than MAX_JSON_DEPTH
  */
 export const MAX_JSON_DEPTH = 64;
 
