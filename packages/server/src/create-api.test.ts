@@ -52,7 +52,7 @@ const echoTyped = definePlugin({
 });
 
 const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-const api = createApi({ plugins: [echoTyped], logger });
+const api = createApi({ publicOnly: true, plugins: [echoTyped], logger });
 const post = (path: string, body: string) =>
   api.fetch(
     new Request(`http://x/api/v1${path}`, {
@@ -113,7 +113,7 @@ describe("createApi", () => {
   });
 
   it("refuses two plugins declaring the same route", () => {
-    expect(() => createApi({ plugins: [echoTyped, echoTyped] })).toThrow(
+    expect(() => createApi({ publicOnly: true, plugins: [echoTyped, echoTyped] })).toThrow(
       "Two plugins declare POST /things/:id.",
     );
   });

@@ -1,11 +1,11 @@
-import { createBuiltInCaseSystem } from "@incasso/case-system";
 import {
+  type CaseSystem,
   createOrderEngine,
   type IncassoStore,
   type OrderEngineOptions,
   WebhookEventSchema,
 } from "@incasso/core";
-import type { SqlStore } from "@incasso/store-sql";
+import type { DocumentChecker, TitleWriter } from "@incasso/pdf-guard";
 import { H3, type H3Event } from "h3";
 import { FastResponse } from "srvx";
 import pkg from "../package.json" with { type: "json" };
@@ -16,6 +16,7 @@ import { declaresRequestBody, requestHeader } from "./internal/request-headers.j
 import { ApiRouteContext } from "./internal/route-context.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
 import { readJsonBody } from "./json-body.js";
+import { assertKernelOptions } from "./kernel-options.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
 import { type ApiPlugin, json, type RouteDefinition, type RouteGuard } from "./plugin.js";
 import { creditorsPlugin } from "./plugins/creditors.js";
@@ -65,10 +66,11 @@ export interface PluginEnvironment {
 export type PluginFactory = (env: PluginEnvironment) => ApiPlugin;
 
 /**
- * Options of {@link createApi}. All optional.
+ * Options of {@link createApi}. `store` and `caseSystem` are required unless `publicOnly` is set
+ * (decision server-kernel-required-options); the rest have defaults.
  *
  * @example
- * const options: CreateApiOptions = { basePath: "/api/v1", plugins: [myPlugin] };
+ * const options: CreateApiOptions = { store, caseSystem, basePath: "/api/v1", plugins: [myPlugin] };
  */
 export interface CreateApiOptions {
   /** Path prefix of every route. Default `/api/v1` (spec section Versioning). */
@@ -78,11 +80,26 @@ export interface CreateApiOptions {
   /** Guards run before every route's own guards, after authentication. */
   guards?: RouteGuard[];
   /**
-   * The storage port (keys, creditors, idempotency, counters). With it, every route with `auth`
-   * `required` or `optional` authenticates Bearer keys and GET/POST /creditors are served; without
-   * it, `required` routes answer 401.
+   * The storage port (keys, creditors, orders, idempotency, counters). Required unless
+   * `publicOnly`: every route with `auth` `required` or `optional` authenticates Bearer keys
+   * against it. `createIncasso()` of `@incasso/app` opens one (PGlite or PostgreSQL).
    */
   store?: IncassoStore;
+  /**
+   * The case system orders are placed on. Required with a store unless `orders` is `false`:
+   * `createIncasso()` passes the built-in one (`@incasso/case-system`) unless a host gives its own.
+   */
+  caseSystem?: CaseSystem;
+  /** Compares attached PDFs with the declared data; default the offline rules checker. */
+  documentChecker?: DocumentChecker;
+  /** Writes a claim title when an order has none; default the Dutch template. */
+  titleWriter?: TitleWriter;
+  /**
+   * Serve only what needs no store: GET /ping, GET /openapi.json and the public tools. Without a
+   * store and without this flag, createApi throws, so the protected endpoints are never dropped
+   * by accident.
+   */
+  publicOnly?: boolean;
   /**
    * Where per-key counters live. Default: the store (shared by every instance on the database), or
    * memory without a store. The embedded single-process server passes a MemoryRateLimiter.
@@ -93,9 +110,8 @@ export interface CreateApiOptions {
   /** `false` leaves out GET/POST /creditors even with a store. */
   creditors?: false;
   /**
-   * The order endpoints, served with a store. By default on the built-in case system
-   * (@incasso/case-system) in the store's database, the offline rules document checker and the
-   * template title writer; pass a `caseSystem` to connect a host's own. `false` leaves them out.
+   * More options of the order engine (attachment limits, time budgets, and the like); `false`
+   * leaves the order endpoints out.
    */
   orders?: false | Partial<Omit<OrderEngineOptions, "store" | "logger">>;
   /** The clock; tests pass a fixed one. */
@@ -199,30 +215,35 @@ function withHeaders(
  * Creates the API: an h3 app assembled from plugins, with problem+json errors, 404 and 405 with
  * `Allow`, and the OpenAPI document generated from the same route table.
  *
+ * @throws {KernelOptionError} (`code` `missing_option`) without a `store` (unless `publicOnly`), or
+ *   with a store but without a `caseSystem` (unless `orders: false`).
+ *
  * @example
  * import { createApi } from "@incasso/server";
- * const api = createApi();
+ * const api = createApi({ store, caseSystem }); // or createIncasso() from @incasso/app
  * const res = await api.fetch(new Request("http://localhost/api/v1/ping"));
  * console.log(res.status, await res.json()); // 200 { status: "ok", ... }
  */
 export function createApi(options: CreateApiOptions = {}): IncassoApi {
+  assertKernelOptions(options);
   const basePath = normaliseBasePath(options.basePath ?? "/api/v1");
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? consoleLogger;
   const globalGuards = options.guards ?? [];
   let document: OpenApiDocument | undefined;
   const tools = options.tools ?? {};
-  const store = options.store;
+  const store = options.publicOnly ? undefined : options.store;
   const rateLimiter = options.rateLimiter ?? (store ? new StoreRateLimiter(store) : new MemoryRateLimiter());
   const env: PluginEnvironment = { store, rateLimiter, logger, now };
-  // The order engine needs a case system: the host's, or the built-in one on the store's database.
   const orderOptions: Partial<Omit<OrderEngineOptions, "store" | "logger">> | undefined =
-    options.orders === false ? undefined : (options.orders ?? {});
-  const caseSystem =
-    orderOptions?.caseSystem ??
-    (store !== undefined && "database" in store
-      ? createBuiltInCaseSystem({ store: store as SqlStore, now })
-      : undefined);
+    options.orders === false
+      ? undefined
+      : {
+          ...options.orders,
+          ...(options.documentChecker ? { documentChecker: options.documentChecker } : {}),
+          ...(options.titleWriter ? { titleWriter: options.titleWriter } : {}),
+        };
+  const caseSystem = options.caseSystem ?? orderOptions?.caseSystem;
   const plugins: ApiPlugin[] = [
     pingPlugin(),
     openApiPlugin(() => openapi()),

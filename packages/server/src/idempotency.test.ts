@@ -42,13 +42,15 @@ describe("idempotency", () => {
       mode: "test",
       creditorManagement: true,
     });
-    const first = await createApi({ store, now }).fetch(post(key, "k-1", { reference: "R1", name: "One" }));
+    const first = await createApi({ store, now, orders: false }).fetch(
+      post(key, "k-1", { reference: "R1", name: "One" }),
+    );
     expect(first.status).toBe(201);
     const firstBody = await first.text();
     await store.close();
 
     store = await openStore({ dataDir: dir });
-    const api = createApi({ store, now });
+    const api = createApi({ store, now, orders: false });
     const replay = await api.fetch(post(key, "k-1", { reference: "R1", name: "One" }));
     expect(replay.status).toBe(201);
     expect(replay.headers.get("idempotency-replayed")).toBe("true");
@@ -62,11 +64,11 @@ describe("idempotency", () => {
     expect(scope).toBe(`${org}:test`);
     const crashed = await api.fetch(post(key, "k-2", { reference: "R2", name: "Two" }));
     expect(crashed.status).toBe(201);
-    const crash = (idem: string, body: unknown) =>
+    const crash = async (idem: string, body: unknown) =>
       store.idempotency.claim({
         scope,
         key: idem,
-        fingerprint: fingerprintOf("POST", "/api/v1/creditors", body),
+        fingerprint: await fingerprintOf("POST", "/api/v1/creditors", body),
         token: "dead",
         now: clock,
         leaseSeconds: 30,
@@ -86,7 +88,7 @@ describe("idempotency", () => {
     expect(await changed.json()).toMatchObject({ code: "idempotency_conflict" });
 
     // Two API instances on one database share counters and idempotency records.
-    const other = createApi({ store, now });
+    const other = createApi({ store, now, orders: false });
     const fromOther = await other.fetch(post(key, "k-3", { reference: "R3", name: "Three" }));
     expect(fromOther.headers.get("idempotency-replayed")).toBe("true");
     const a = await api.fetch(

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { IncassoStore, Principal, StoredResponse } from "@incasso/core";
 import { FastResponse } from "srvx";
 import { ApiError, validationError } from "./api-error.js";
@@ -127,13 +126,13 @@ export function idempotency(options: IdempotencyOptions): RouteInterceptor {
     const key = parseIdempotencyKey(ctx.request.headers);
     if (key === undefined) return next();
     const scope = idempotencyScope(requirePrincipal(ctx));
-    const print = requestFingerprint(ctx);
+    const print = await requestFingerprint(ctx);
     const now = ctx.now();
     if (now.getTime() - lastPrune >= 600_000) {
       lastPrune = now.getTime();
       store.idempotency.prune(now).catch(report);
     }
-    const token = randomUUID();
+    const token = globalThis.crypto.randomUUID();
     const claim = await store.idempotency.claim({
       scope,
       key,

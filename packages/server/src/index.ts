@@ -1,11 +1,3 @@
-export {
-  createLetterRunner,
-  DEFAULT_LETTER_RETRY_SECONDS,
-  type LetterJobResult,
-  type LetterRunner,
-  type LetterRunnerLogger,
-  type LetterRunnerOptions,
-} from "@incasso/case-system";
 export { ApiError, type ApiErrorInit, type FieldError, isApiError, validationError } from "./api-error.js";
 export {
   API_KEY_CACHE_MAX_ENTRIES,
@@ -51,34 +43,14 @@ export {
   readBodyBytes,
   readJsonBody,
 } from "./json-body.js";
+export { assertKernelOptions, isKernelOptionError, KernelOptionError } from "./kernel-options.js";
 export {
   type KeyRateLimitOptions,
   keyRateLimit,
   type OrdersRateLimitOptions,
   ordersRateLimit,
 } from "./key-rate-limits.js";
-export {
-  createNodeHandler,
-  createNodeServer,
-  listen,
-  type NodeHandlerOptions,
-  type NodeServerOptions,
-} from "./node-server.js";
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiInput } from "./openapi.js";
-export {
-  type CreateKeyInput,
-  directOperations,
-  type KeySummary,
-  keySummary,
-  type OperatorOperations,
-} from "./operator/operations.js";
-export { OperatorError, readOperatorEndpoint, remoteOperations } from "./operator/operator-client.js";
-export {
-  OPERATOR_FILE,
-  type OperatorEndpoint,
-  type OperatorEndpointInfo,
-  startOperatorEndpoint,
-} from "./operator/operator-endpoint.js";
 export {
   type ApiPlugin,
   definePlugin,
@@ -120,50 +92,3 @@ export {
 export { newRequestId, requestIdFor, requestIdFromHeader } from "./request-id.js";
 export { StoreRateLimiter } from "./store-rate-limiter.js";
 export { formatFieldPath, parseOrThrow, zodIssuesToFieldErrors } from "./validation.js";
-export {
-  ALLOW_PRIVATE_WEBHOOK_TARGETS_ENV,
-  allowPrivateWebhookTargets,
-} from "./webhooks/allow-private-targets.js";
-export {
-  DEFAULT_WEBHOOK_TIMEOUT_MS,
-  type DeliverWebhookInput,
-  deliverWebhook,
-  type WebhookAttemptResult,
-  type WebhookFailureCode,
-} from "./webhooks/deliver-webhook.js";
-export {
-  isPrivateAddress,
-  PRIVATE_ADDRESS_RANGES,
-  privateAddressReason,
-} from "./webhooks/private-address.js";
-export {
-  isWebhookTargetError,
-  type LookupAll,
-  resolveWebhookTarget,
-  type WebhookTarget,
-  WebhookTargetError,
-} from "./webhooks/resolve-webhook-target.js";
-export {
-  checkRetrySchedule,
-  DEFAULT_RETRY_SCHEDULE_SECONDS,
-  nextAttemptAt,
-} from "./webhooks/retry-schedule.js";
-export {
-  createWebhookDispatcher,
-  type DispatchedAttempt,
-  MAX_WEBHOOK_ATTEMPTS,
-  type WebhookDispatcher,
-  type WebhookDispatcherOptions,
-} from "./webhooks/webhook-dispatcher.js";
-export {
-  deliverySummary,
-  directWebhookOperations,
-  dispatchWebhookOperation,
-  remoteWebhookOperations,
-  type WebhookAttemptSummary,
-  type WebhookDeliverySummary,
-  type WebhookEndpointSummary,
-  type WebhookOperations,
-  type WebhookOperationsOptions,
-  type WebhookSendSummary,
-} from "./webhooks/webhook-operations.js";

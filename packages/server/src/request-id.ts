@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { requestHeader } from "./internal/request-headers.js";
 
 // An incoming X-Request-Id is echoed only when it is short and plain, so a client cannot inject
@@ -9,11 +8,12 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 // counter, 32 hex digits in all, without drawing randomness for every request. The counter is kept
 // in two parts so that a request formats no large number: the upper 40 bits (from a random start)
 // as a cached string, renewed once per 2^24 ids, and the lower 24 bits from a table of byte pairs.
-const PREFIX = `req_${randomBytes(8).toString("hex")}`;
+const HEX_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+const seed = globalThis.crypto.getRandomValues(new Uint8Array(12));
+const PREFIX = `req_${Array.from(seed.subarray(0, 8), (byte) => HEX_BYTE[byte]).join("")}`;
 const LOW_IDS = 0x100_0000;
 const HIGH_WRAP = 0x100_0000_0000;
-const HEX_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
-let high = randomBytes(4).readUInt32BE(0);
+let high = new DataView(seed.buffer, 8, 4).getUint32(0);
 let low = 0;
 let highPart = PREFIX + high.toString(16).padStart(10, "0");
 

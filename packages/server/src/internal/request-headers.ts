@@ -1,4 +1,5 @@
-import type { IncomingHttpHeaders } from "node:http";
+// The shape of node's parsed header object, written here so the kernel imports nothing of node.
+type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
 
 interface NodeBackedRequest {
   runtime?: { node?: { req?: { headers?: IncomingHttpHeaders } } };

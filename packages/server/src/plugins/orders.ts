@@ -216,7 +216,7 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
                   organisationId: principal.organisationId,
                   mode: principal.mode,
                   idempotencyKey: key,
-                  fingerprint: requestFingerprint(ctx),
+                  fingerprint: await requestFingerprint(ctx),
                 });
           const order = await engineCall(() =>
             submitOrder(engine, principal, ctx.rawBody, { now: ctx.now(), ...(orderId ? { orderId } : {}) }),

@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { NodeRequest, sendNodeResponse } from "srvx/node";
-import { ApiError } from "./api-error.js";
-import type { IncassoApi } from "./create-api.js";
-import { toProblemDetails } from "./problem.js";
-import { newRequestId } from "./request-id.js";
+import { ApiError } from "../api-error.js";
+import type { IncassoApi } from "../create-api.js";
+import { toProblemDetails } from "../problem.js";
+import { newRequestId } from "../request-id.js";
+import { toWebRequest } from "./web-request.js";
+import { failResponse, sendWebResponse } from "./web-response.js";
 
 /**
  * Options of {@link createNodeHandler}.
@@ -32,7 +33,8 @@ export interface NodeHandlerOptions {
  *
  * @example
  * import { createServer } from "node:http";
- * createServer(createNodeHandler(createApi())).listen(3000);
+ * import { createNodeHandler } from "@incasso/server/node";
+ * createServer(createNodeHandler(api)).listen(3000);
  */
 export function createNodeHandler(
   api: IncassoApi,
@@ -42,57 +44,24 @@ export function createNodeHandler(
   const clientIpOf = options.clientIp;
   const rewriteUrl = options.rewriteUrl;
   return (req, res) => {
-    if (rewriteUrl && req.url !== undefined) req.url = rewriteUrl(req.url);
-    // srvx's Request over the IncomingMessage: URL, headers and body are read only when asked for.
-    const request = new NodeRequest({ req, res, trustProxy }) as Request & { ip?: string };
+    const request = toWebRequest(req, {
+      res,
+      trustProxy,
+      ...(rewriteUrl && req.url !== undefined ? { url: rewriteUrl(req.url) } : {}),
+    });
     const clientIp = clientIpOf?.(req) ?? request.ip;
     const response = api.handle(request, { clientIp });
-    // A synchronous answer (GET /ping) is written at once, without a promise and a microtask.
+    // A synchronous answer (GET /ping) is written without waiting for a promise of our own.
     if (!(response instanceof Promise)) {
-      sendResponse(res, response);
+      void sendWebResponse(res, response);
       return;
     }
     response.then(
-      (answer) => sendResponse(res, answer),
+      (answer) => sendWebResponse(res, answer),
       // api.handle answers every failure itself; this is only reached if that answer cannot be made.
       () => failResponse(res),
     );
   };
-}
-
-interface FastNodeResponse {
-  _toNodeResponse(): { status: number; headers: string[]; body: unknown };
-}
-
-/**
- * Writes a response. The API's own answers are srvx fast responses with a string or byte body:
- * status line, headers and body go out in one `end` call. Anything else (streams, a host's
- * Response) takes srvx's general path.
- */
-function sendResponse(res: ServerResponse, response: Response): void {
-  const fast = (response as Partial<FastNodeResponse>)._toNodeResponse?.();
-  if (
-    fast !== undefined &&
-    (fast.body === null ||
-      fast.body === undefined ||
-      typeof fast.body === "string" ||
-      fast.body instanceof Uint8Array)
-  ) {
-    if (!res.headersSent) res.writeHead(fast.status, fast.headers);
-    res.end(fast.body ?? undefined);
-    return;
-  }
-  sendNodeResponse(res, response).catch(() => failResponse(res));
-}
-
-function failResponse(res: ServerResponse): void {
-  if (res.writableEnded) return;
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.statusCode = 500;
-  res.end();
 }
 
 function rawProblem(status: number, code: string, detail: string): string {
@@ -123,7 +92,8 @@ export type NodeServerOptions = NodeHandlerOptions;
  * bare status line.
  *
  * @example
- * const server = createNodeServer(createApi());
+ * import { createNodeServer } from "@incasso/server/node";
+ * const server = createNodeServer(api);
  * server.listen(3000, "127.0.0.1");
  */
 export function createNodeServer(api: IncassoApi, options: NodeServerOptions = {}): Server {
@@ -147,7 +117,8 @@ export function createNodeServer(api: IncassoApi, options: NodeServerOptions = {
  * Starts the API on a port and resolves once it listens.
  *
  * @example
- * const { server, url } = await listen(createApi(), { port: 3000, host: "127.0.0.1" });
+ * import { listen } from "@incasso/server/node";
+ * const { server, url } = await listen(api, { port: 3000, host: "127.0.0.1" });
  * console.log(url); // http://127.0.0.1:3000/api/v1
  */
 export async function listen(

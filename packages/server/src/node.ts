@@ -1,0 +1,9 @@
+export {
+  createNodeHandler,
+  createNodeServer,
+  listen,
+  type NodeHandlerOptions,
+  type NodeServerOptions,
+} from "./node/node-server.js";
+export { toWebRequest, type WebRequestOptions } from "./node/web-request.js";
+export { failResponse, sendWebResponse } from "./node/web-response.js";

@@ -1,0 +1,33 @@
+import type { ServerResponse } from "node:http";
+import { sendNodeResponse } from "srvx/node";
+
+/**
+ * Writes a web `Response` to node's response: the bridge back from the kernel, used by the
+ * reference server and Express. The API's own answers are srvx fast responses, which srvx writes
+ * in one `end` call; a streamed body is piped. Never rejects: when the answer cannot be written,
+ * the connection gets a bare 500 (or is closed when the headers already went out).
+ *
+ * @example
+ * import { sendWebResponse, toWebRequest } from "@incasso/server/node";
+ * await sendWebResponse(res, await api.fetch(toWebRequest(req, { res })));
+ */
+export function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  return sendNodeResponse(res, response).catch(() => failResponse(res));
+}
+
+/**
+ * Ends a response that could not be answered properly: a bare 500, or a closed connection when
+ * the headers are already sent.
+ *
+ * @example
+ * failResponse(res);
+ */
+export function failResponse(res: ServerResponse): void {
+  if (res.writableEnded) return;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = 500;
+  res.end();
+}
