@@ -1,0 +1,198 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cliProcesses } from "@incasso/test-utils";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+
+const cli = cliProcesses();
+const { start, run } = cli;
+const dirs: string[] = [];
+afterEach(() => cli.killAll("SIGTERM"));
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "incasso-cli-"));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Starts `serve` and resolves with its first lines once it listens. */
+function serve(args: string[]): Promise<{ proc: ChildProcess; lines: string[] }> {
+  const proc = start(["serve", "--port", "0", "--host", "127.0.0.1", ...args]);
+  return new Promise((resolve, reject) => {
+    let out = "";
+    proc.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("  data: ")) resolve({ proc, lines: out.split("\n") });
+    });
+    proc.on("exit", (code) => reject(new Error(`exited with ${code}: ${out}`)));
+  });
+}
+
+describe("incasso CLI", () => {
+  it("serve on an empty data directory creates one test key, prints it with a curl line, and authenticates it", {
+    timeout: 90_000,
+  }, async () => {
+    const dir = tempDir();
+    const { proc, lines } = await serve(["--data-dir", dir]);
+    const url = /^incasso listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/.exec(lines[0] ?? "")?.[1];
+    expect(url).toBeDefined();
+    expect(lines[1]).toBe("  created a test key for organisation Demo; it is shown only now:");
+    const key = lines[2]?.trim() ?? "";
+    expect(key).toMatch(/^svc_test_[0-9A-Za-z]{32}$/);
+    expect(lines[3]).toBe(`  try: curl -H "Authorization: Bearer ${key}" ${url}/ping`);
+    const ping = await (await fetch(`${url}/ping`, { headers: { authorization: `Bearer ${key}` } })).json();
+    expect(ping).toMatchObject({
+      authenticated: true,
+      client: { name: "Demo", mode: "test", creditor: "Demo" },
+      features: { creditor_management: false },
+    });
+    expect(statSync(join(dir, "operator.json")).mode & 0o777).toBe(0o600);
+
+    // A second server on the same directory refuses with a clear message.
+    const second = await run(["serve", "--port", "0", "--data-dir", dir]);
+    expect(second.code).toBe(1);
+    expect(second.err).toContain(`The data directory ${dir} is in use by process ${proc.pid} (incasso serve`);
+
+    // CLI commands work while the server runs, through its operator endpoint.
+    const created = await run([
+      "keys",
+      "create",
+      "--organisation",
+      "Acme BV",
+      "--creditor-name",
+      "Acme Creditor BV",
+      "--mode",
+      "live",
+      "--creditor-management",
+      "--per-minute",
+      "60",
+      "--json",
+      "--data-dir",
+      dir,
+    ]);
+    expect(created.code).toBe(0);
+    const issued = JSON.parse(created.out) as Record<string, unknown>;
+    expect(issued).toMatchObject({
+      key: expect.stringMatching(/^svc_live_[0-9A-Za-z]{32}$/),
+      id: expect.stringMatching(/^key_[0-9a-f]{16}$/),
+      organisation: "Acme BV",
+      creditor_name: "Acme Creditor BV",
+      mode: "live",
+      visibility: "own",
+      creditor_management: true,
+      per_minute: 60,
+      per_day: 500,
+      organisation_created: true,
+      revoked_at: null,
+    });
+    const pingLive = await (
+      await fetch(`${url}/ping`, { headers: { authorization: `Bearer ${issued.key}` } })
+    ).json();
+    expect(pingLive).toMatchObject({
+      client: { name: "Acme BV", mode: "live", creditor: "Acme Creditor BV" },
+      features: { creditor_management: true },
+    });
+
+    const list = await run(["keys", "list", "--json", "--data-dir", dir]);
+    const keys = JSON.parse(list.out) as { id: string; organisation: string }[];
+    expect(keys.map((k) => k.organisation)).toEqual(["Demo", "Acme BV"]);
+    expect(list.out).not.toContain(String(issued.key));
+
+    const revoked = await run(["keys", "revoke", String(issued.id), "--data-dir", dir]);
+    expect(revoked.code).toBe(0);
+    expect(revoked.out).toMatch(new RegExp(`^Revoked ${issued.id} \\(Acme BV\\) at `));
+    const creditors = await fetch(`${url}/creditors`, { headers: { authorization: `Bearer ${issued.key}` } });
+    expect(creditors.status).toBe(401);
+
+    const udfSet = await run([
+      "udf",
+      "set",
+      "--organisation",
+      "Acme BV",
+      "--name",
+      "contract_id",
+      "--type",
+      "date",
+      "--data-dir",
+      dir,
+    ]);
+    expect(udfSet.out).toBe("Field contract_id (date) is set for Acme BV.\n");
+    const udfList = await run(["udf", "list", "--organisation", "Acme BV", "--json", "--data-dir", dir]);
+    expect(JSON.parse(udfList.out)).toEqual([{ name: "contract_id", type: "date" }]);
+    const migrate = await run(["migrate", "--data-dir", dir]);
+    expect(migrate.out).toBe(`The schema is up to date (${dir}).\n`);
+
+    // Stopped, the server leaves no lock behind and the CLI opens the directory itself.
+    proc.kill("SIGTERM");
+    await new Promise((r) => proc.on("exit", r));
+    const after = await run([
+      "udf",
+      "remove",
+      "--organisation",
+      "Acme BV",
+      "--name",
+      "contract_id",
+      "--data-dir",
+      dir,
+    ]);
+    expect(after.code).toBe(0);
+    expect(after.out).toBe("Field contract_id is removed for Acme BV.\n");
+  });
+
+  it("keys create without a server opens the directory itself; errors are clear", {
+    timeout: 60_000,
+  }, async () => {
+    const dir = tempDir();
+    const missing = await run(["keys", "create", "--organisation", "X", "--data-dir", dir]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toBe("incasso: --mode is required\n");
+    const badMode = await run(["keys", "create", "--organisation", "X", "--mode", "prod", "--data-dir", dir]);
+    expect(badMode.err).toBe("incasso: --mode must be live or test, not prod\n");
+    const created = await run([
+      "keys",
+      "create",
+      "--organisation",
+      "Solo",
+      "--mode",
+      "test",
+      "--data-dir",
+      dir,
+    ]);
+    expect(created.code).toBe(0);
+    expect(created.out).toMatch(/^Created organisation Solo \(creditor Solo\)\.\nAPI key key_[0-9a-f]{16}: /);
+    expect(created.out).toMatch(/\nsvc_test_[0-9A-Za-z]{32}\n$/);
+    const unknown = await run(["keys", "revoke", "key_0000000000000000", "--data-dir", dir]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toBe("incasso: No API key with id key_0000000000000000.\n");
+    const udf = await run([
+      "udf",
+      "set",
+      "--organisation",
+      "Nobody",
+      "--name",
+      "n",
+      "--type",
+      "text",
+      "--data-dir",
+      dir,
+    ]);
+    expect(udf.err).toContain('incasso: No organisation "Nobody".');
+  });
+
+  it("refuses an invalid port with exit code 1 and a clear message", async () => {
+    const result = await run(["serve", "--port", "70000"]);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe("incasso: --port must be an integer from 0 to 65535, not 70000\n");
+  });
+
+  it("an unknown command exits with 2 and shows the help", async () => {
+    const result = await run(["frobnicate"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('incasso: unknown command "frobnicate"');
+    expect(result.err).toContain("incasso keys create --organisation NAME --mode live|test");
+  });
+});

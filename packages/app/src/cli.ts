@@ -1,0 +1,294 @@
+import { parseArgs } from "node:util";
+import { issueApiKey } from "@incasso/core";
+import { listen } from "@incasso/server/node";
+import pkg from "../package.json" with { type: "json" };
+import { CASES_HELP, casesCommand, tasksCommand } from "./cli/cases.js";
+import { WEBHOOKS_HELP, webhooksCommand, workerCommand } from "./cli/webhooks.js";
+import { createIncasso } from "./create-incasso.js";
+import { type StorageFlags, storageTarget, withOperations } from "./internal/cli-store.js";
+import type { KeySummary } from "./operator/operations.js";
+import { DEFAULT_RETRY_SCHEDULE_SECONDS } from "./webhooks/retry-schedule.js";
+
+const HELP = `incasso ${pkg.version}: the debt-collection order API
+
+Usage:
+  incasso serve [--port N] [--host H]   start the API server (default http://127.0.0.1:3000/api/v1)
+  incasso migrate                       apply pending database migrations
+  incasso keys create --organisation NAME --mode live|test [--creditor-name NAME]
+                      [--visibility own|organisation] [--creditor-management]
+                      [--per-minute N] [--per-day N] [--json]
+                                        issue an API key; it is shown once
+  incasso keys list [--json]            list keys (never the keys themselves)
+  incasso keys revoke ID [--json]       revoke a key
+  incasso udf set --organisation NAME --name FIELD --type text|number|boolean|date
+  incasso udf list --organisation NAME [--json]
+  incasso udf remove --organisation NAME --name FIELD
+${WEBHOOKS_HELP}${CASES_HELP}  incasso --version                     print the version
+  incasso --help                        show this help
+
+Storage (every command): --data-dir DIR (embedded PostgreSQL, default ./.data) or
+--database-url URL (PostgreSQL; DATABASE_URL when the flag is absent). Commands work while a
+server runs on the same data directory: they reach it through its operator endpoint.
+
+Environment: PORT, HOST and DATABASE_URL are used when the flags are absent.
+`;
+
+const STORAGE_OPTIONS = {
+  "data-dir": { type: "string" },
+  "database-url": { type: "string" },
+} as const;
+
+function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new Error(`${flag} must be a positive integer, not ${value}`);
+  return Number(value);
+}
+
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  flag: string,
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new Error(`${flag} must be ${allowed.join(" or ")}, not ${value}`);
+  }
+  return value as T;
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (value === undefined || value.trim() === "") throw new Error(`${flag} is required`);
+  return value;
+}
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+function keyLine(k: KeySummary): string {
+  const flags = [
+    k.mode,
+    k.visibility,
+    k.creditor_management ? "creditor-management" : "",
+    `${k.per_minute}/min`,
+    `${k.per_day}/day`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return `${k.id}  ${k.hint}  ${k.organisation} (${k.creditor_name})  ${flags}${k.revoked_at ? `  revoked ${k.revoked_at}` : ""}`;
+}
+
+async function serve(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: "string", short: "p" },
+      host: { type: "string" },
+      "trust-proxy": { type: "boolean", default: false },
+      "allow-private-webhook-targets": { type: "boolean", default: false },
+      "no-webhook-dispatcher": { type: "boolean", default: false },
+      "no-letter-runner": { type: "boolean", default: false },
+      ...STORAGE_OPTIONS,
+    },
+    strict: true,
+  });
+  const port = Number(values.port ?? process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be an integer from 0 to 65535, not ${values.port ?? process.env.PORT}`);
+  }
+  const host = values.host ?? process.env.HOST ?? "127.0.0.1";
+  const incasso = await createIncasso(storageTarget(values), {
+    lockName: "serve",
+    webhooks: values["no-webhook-dispatcher"]
+      ? false
+      : values["allow-private-webhook-targets"]
+        ? { allowPrivateTargets: true }
+        : {},
+    // The 14-day letters of pre-incasso orders are made from their jobs, off the request
+    // (decision case-system-wik-letter-jobs).
+    letters: values["no-letter-runner"] ? false : {},
+  });
+  const { store, api } = incasso;
+  const embedded = store.engine === "pglite";
+  const firstKey =
+    embedded && (await store.apiKeys.count()) === 0
+      ? await issueApiKey(store, { organisation: "Demo", mode: "test" })
+      : undefined;
+  const { server, url } = await listen(api, { port, host, trustProxy: values["trust-proxy"] });
+  console.log(`incasso listening on ${url}`);
+  if (firstKey) {
+    console.log("  created a test key for organisation Demo; it is shown only now:");
+    console.log(`  ${firstKey.key}`);
+    console.log(`  try: curl -H "Authorization: Bearer ${firstKey.key}" ${url}/ping`);
+  } else {
+    console.log(`  try: curl ${url}/ping`);
+  }
+  console.log(
+    incasso.dispatcher
+      ? `  webhooks: delivered by this server (${DEFAULT_RETRY_SCHEDULE_SECONDS.length + 1} attempts)${incasso.allowPrivateWebhookTargets ? "; private targets allowed" : ""}`
+      : "  webhooks: no dispatcher here (--no-webhook-dispatcher); run incasso worker",
+  );
+  console.log(
+    incasso.letters
+      ? "  letters: 14-day letters of pre-incasso orders made by this server"
+      : "  letters: no letter runner here (--no-letter-runner); run incasso worker",
+  );
+  console.log(`  data: ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.closeAllConnections?.();
+    server.close(() => {
+      void incasso.stop().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+async function migrateCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { ...STORAGE_OPTIONS }, strict: true });
+  const applied = await withOperations(values, "migrate", (ops) => ops.migrate());
+  const target = storageTarget(values);
+  console.log(
+    applied.length === 0
+      ? `The schema is up to date (${"dataDir" in target ? target.dataDir : "PostgreSQL"}).`
+      : `Applied migrations ${applied.join(", ")}.`,
+  );
+}
+
+async function keys(argv: string[]): Promise<void> {
+  const [sub, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      organisation: { type: "string" },
+      "creditor-name": { type: "string" },
+      mode: { type: "string" },
+      visibility: { type: "string" },
+      "creditor-management": { type: "boolean", default: false },
+      "per-minute": { type: "string" },
+      "per-day": { type: "string" },
+      json: { type: "boolean", default: false },
+      ...STORAGE_OPTIONS,
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  const flags: StorageFlags = values;
+  if (sub === "create") {
+    const mode = oneOf(required(values.mode, "--mode"), ["live", "test"] as const, "--mode") as
+      | "live"
+      | "test";
+    const visibility = oneOf(values.visibility, ["own", "organisation"] as const, "--visibility");
+    const perMinute = positiveInt(values["per-minute"], "--per-minute");
+    const perDay = positiveInt(values["per-day"], "--per-day");
+    const created = await withOperations(flags, "keys", (ops) =>
+      ops.createKey({
+        organisation: required(values.organisation, "--organisation"),
+        mode,
+        ...(values["creditor-name"] !== undefined ? { creditor_name: values["creditor-name"] } : {}),
+        ...(visibility ? { visibility } : {}),
+        creditor_management: values["creditor-management"],
+        ...(perMinute ? { per_minute: perMinute } : {}),
+        ...(perDay ? { per_day: perDay } : {}),
+      }),
+    );
+    if (values.json) return print(created);
+    if (created.organisation_created) {
+      console.log(`Created organisation ${created.organisation} (creditor ${created.creditor_name}).`);
+    }
+    console.log(`API key ${created.id}: ${keyLine(created)}`);
+    console.log("The key is shown once; store it now:");
+    console.log(created.key);
+    return;
+  }
+  if (sub === "list") {
+    const list = await withOperations(flags, "keys", (ops) => ops.listKeys());
+    if (values.json) return print(list);
+    if (list.length === 0)
+      console.log("No API keys yet. Create one with: incasso keys create --organisation NAME --mode test");
+    for (const k of list) console.log(keyLine(k));
+    return;
+  }
+  if (sub === "revoke") {
+    const id = positionals[0];
+    if (id === undefined || positionals.length !== 1) throw new Error("keys revoke takes exactly one key id");
+    const revoked = await withOperations(flags, "keys", (ops) => ops.revokeKey(id));
+    if (values.json) return print(revoked);
+    console.log(`Revoked ${revoked.id} (${revoked.organisation}) at ${revoked.revoked_at}.`);
+    return;
+  }
+  throw new Error(`keys needs create, list or revoke${sub ? `, not "${sub}"` : ""}`);
+}
+
+async function udf(argv: string[]): Promise<void> {
+  const [sub, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      organisation: { type: "string" },
+      name: { type: "string" },
+      type: { type: "string" },
+      json: { type: "boolean", default: false },
+      ...STORAGE_OPTIONS,
+    },
+    strict: true,
+  });
+  const organisation = required(values.organisation, "--organisation");
+  if (sub === "set") {
+    const def = await withOperations(values, "udf", (ops) =>
+      ops.setUdf({
+        organisation,
+        name: required(values.name, "--name"),
+        type: required(values.type, "--type"),
+      }),
+    );
+    if (values.json) return print(def);
+    console.log(`Field ${def.name} (${def.type}) is set for ${organisation}.`);
+    return;
+  }
+  if (sub === "list") {
+    const defs = await withOperations(values, "udf", (ops) => ops.listUdf(organisation));
+    if (values.json) return print(defs);
+    if (defs.length === 0) console.log(`${organisation} has no custom case fields.`);
+    for (const d of defs) console.log(`${d.name}  ${d.type}`);
+    return;
+  }
+  if (sub === "remove") {
+    const name = required(values.name, "--name");
+    await withOperations(values, "udf", (ops) => ops.removeUdf({ organisation, name }));
+    if (!values.json) console.log(`Field ${name} is removed for ${organisation}.`);
+    return;
+  }
+  throw new Error(`udf needs set, list or remove${sub ? `, not "${sub}"` : ""}`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (command === "--version" || command === "-v") {
+    process.stdout.write(`${pkg.version}\n`);
+    return;
+  }
+  if (command === "serve") return serve(rest);
+  if (command === "migrate") return migrateCommand(rest);
+  if (command === "keys") return keys(rest);
+  if (command === "udf") return udf(rest);
+  if (command === "webhooks") return webhooksCommand(rest);
+  if (command === "worker") return workerCommand(rest);
+  if (command === "cases") return casesCommand(rest);
+  if (command === "tasks") return tasksCommand(rest);
+  process.stderr.write(`incasso: unknown command "${command}"\n\n${HELP}`);
+  process.exitCode = 2;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`incasso: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,229 @@
+import {
+  type BuiltInCaseSystem,
+  createBuiltInCaseSystem,
+  createLetterRunner,
+  type LetterRunner,
+} from "@incasso/case-system";
+import type { CaseSystem } from "@incasso/core";
+import type { DocumentChecker, TitleWriter } from "@incasso/pdf-guard";
+import {
+  type CreateApiOptions,
+  createApi,
+  type IncassoApi,
+  type Logger,
+  MemoryRateLimiter,
+} from "@incasso/server";
+import { openStore, type SqlStore } from "@incasso/store-sql";
+import { consoleLogger } from "./console-logger.js";
+import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
+import { directOperations, type OperatorOperations } from "./operator/operations.js";
+import { type OperatorEndpoint, startOperatorEndpoint } from "./operator/operator-endpoint.js";
+import { allowPrivateWebhookTargets } from "./webhooks/allow-private-targets.js";
+import {
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from "./webhooks/webhook-dispatcher.js";
+
+/**
+ * Options of {@link createIncasso}. All optional: without any, the service runs on the built-in
+ * case system with the offline document checker and the template title writer, and delivers
+ * webhooks and makes 14-day letters itself.
+ *
+ * @example
+ * const options: CreateIncassoOptions = { caseSystem: myCaseSystem, letters: false, webhooks: { concurrency: 4 } };
+ */
+export interface CreateIncassoOptions {
+  /**
+   * The host's own case system. Default: the built-in one (`@incasso/case-system`) in the same
+   * database. A function gets the opened store, for a case system that shares it.
+   */
+  caseSystem?: CaseSystem | ((store: SqlStore) => CaseSystem);
+  /** Compares attached PDFs with the declared data; default the offline rules checker. */
+  documentChecker?: DocumentChecker;
+  /** Writes a claim title when an order has none; default the Dutch template. */
+  titleWriter?: TitleWriter;
+  /**
+   * The webhook dispatcher (transactional outbox, signed deliveries). On by default; `false` when
+   * another process (`incasso worker`) delivers. `allowPrivateTargets` defaults to the
+   * INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS variable.
+   */
+  webhooks?: false | Omit<Partial<WebhookDispatcherOptions>, "store">;
+  /**
+   * The letter runner that makes the 14-day letter of each pre-incasso order (decision
+   * case-system-wik-letter-jobs). On by default with the built-in case system; `false` when
+   * another process (`incasso worker`) makes them. A host's own case system sends its own letters,
+   * so there it is off unless `letters` is an object.
+   */
+  letters?: false | { concurrency?: number };
+  /**
+   * The operator endpoint on the loopback interface, through which `incasso keys|webhooks|cases …`
+   * work on a data directory this process holds (decision operator-endpoint). On by default for a
+   * data directory; PostgreSQL needs none (the CLI opens the database itself).
+   */
+  operatorEndpoint?: false;
+  /** More options of the API: base path, public URL, plugins, tools, limits. */
+  api?: Omit<CreateApiOptions, "store" | "caseSystem" | "documentChecker" | "titleWriter" | "publicOnly">;
+  /** Where the service logs; default the console. */
+  logger?: Logger;
+  /** The clock; tests pass a fixed one. */
+  now?: () => Date;
+  /**
+   * What the data-directory lock says holds it, in the message another process gets; default
+   * `createIncasso` (`incasso serve` says `serve`).
+   */
+  lockName?: string;
+  /** The environment read for defaults; default `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * A running incasso service: hand `api` to a host (`incassoExpress(incasso.api)`, …), and call
+ * `stop()` after the host's server stopped accepting.
+ *
+ * @example
+ * const incasso = await createIncasso({ dataDir: ".data" });
+ * app.use("/api/v1", incassoExpress(incasso.api));
+ * process.once("SIGTERM", () => server.close(() => void incasso.stop()));
+ */
+export interface Incasso {
+  /** The API as one web-standard handler. */
+  readonly api: IncassoApi;
+  /** The opened store (PGlite or PostgreSQL), migrations applied. */
+  readonly store: SqlStore;
+  /** The case system orders are placed on. */
+  readonly caseSystem: CaseSystem;
+  /** The webhook dispatcher, unless switched off. */
+  readonly dispatcher: WebhookDispatcher | undefined;
+  /** The letter runner, unless switched off. */
+  readonly letters: LetterRunner | undefined;
+  /** The operator endpoint, when this process holds a data directory. */
+  readonly operator: OperatorEndpoint | undefined;
+  /** Whether webhooks may go to private addresses (local development only). */
+  readonly allowPrivateWebhookTargets: boolean;
+  /** What the CLI does (keys, webhooks, cases, …), directly on this store. */
+  readonly operations: OperatorOperations;
+  /**
+   * Stops the workers (the attempt and the letter in flight finish and are recorded, so no lease
+   * is left to run out), closes the operator endpoint and the store. Call it after the host's
+   * server has finished its requests. Safe to call twice.
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * Composes a running service: opens the store (a PGlite data directory or a PostgreSQL URL) and
+ * applies every package's migrations, uses the built-in case system unless one is given, creates
+ * the API, starts the webhook dispatcher and the letter runner (each can be switched off), and the
+ * operator endpoint so the CLI works while the host runs. `incasso serve` is this plus the node
+ * server. Without a target it reads DATABASE_URL, then INCASSO_DATA_DIR, then uses `./.data`, as
+ * the CLI does.
+ *
+ * @example
+ * import express from "express";
+ * import { createIncasso } from "@incasso/app";
+ * import { incassoExpress } from "@incasso/express";
+ *
+ * const incasso = await createIncasso({ dataDir: ".data" });
+ * const app = express();
+ * app.use("/api/v1", incassoExpress(incasso.api));
+ * const server = app.listen(3000);
+ * process.once("SIGTERM", () => server.close(() => void incasso.stop()));
+ */
+export async function createIncasso(
+  target: IncassoTarget | undefined = undefined,
+  options: CreateIncassoOptions = {},
+): Promise<Incasso> {
+  const env = options.env ?? process.env;
+  const logger = options.logger ?? consoleLogger;
+  const now = options.now ?? (() => new Date());
+  const resolved = resolveTarget(target, env);
+  const store = await openStore({ ...resolved, lockCommand: options.lockName ?? "createIncasso" });
+  try {
+    return await compose(store, options, { env, logger, now });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+async function compose(
+  store: SqlStore,
+  options: CreateIncassoOptions,
+  facts: { env: Record<string, string | undefined>; logger: Logger; now: () => Date },
+): Promise<Incasso> {
+  const { env, logger, now } = facts;
+  const embedded = store.engine === "pglite";
+  const given = typeof options.caseSystem === "function" ? options.caseSystem(store) : options.caseSystem;
+  const builtIn: BuiltInCaseSystem | undefined = given ? undefined : createBuiltInCaseSystem({ store, now });
+  const caseSystem: CaseSystem = given ?? (builtIn as BuiltInCaseSystem);
+  const api = createApi({
+    // The embedded store is one process by construction (the lock), so counters can stay in
+    // memory; PostgreSQL may serve several instances, which must share them in the database.
+    ...(embedded ? { rateLimiter: new MemoryRateLimiter() } : {}),
+    now,
+    logger,
+    ...options.api,
+    store,
+    caseSystem,
+    ...(options.documentChecker ? { documentChecker: options.documentChecker } : {}),
+    ...(options.titleWriter ? { titleWriter: options.titleWriter } : {}),
+  });
+
+  const webhookOptions = options.webhooks === false ? undefined : (options.webhooks ?? {});
+  const allowPrivateTargets =
+    webhookOptions?.allowPrivateTargets ?? allowPrivateWebhookTargets(undefined, env);
+  const dispatcher = webhookOptions
+    ? createWebhookDispatcher({ logger, now, ...webhookOptions, store, allowPrivateTargets })
+    : undefined;
+  dispatcher?.start();
+
+  const letterOptions =
+    options.letters === false
+      ? undefined
+      : options.letters === undefined && given
+        ? undefined
+        : (options.letters ?? {});
+  const letters = letterOptions
+    ? createLetterRunner({
+        store,
+        ...(builtIn ? { caseSystem: builtIn } : {}),
+        now,
+        logger,
+        ...(letterOptions.concurrency ? { concurrency: letterOptions.concurrency } : {}),
+      })
+    : undefined;
+  letters?.start();
+
+  const operations = directOperations(store, {
+    webhooks: { allowPrivateTargets, ...(dispatcher ? { dispatcher } : {}) },
+  });
+  let operator: OperatorEndpoint | undefined;
+  try {
+    operator =
+      options.operatorEndpoint !== false && embedded && store.dataDir
+        ? await startOperatorEndpoint({ operations, dataDir: store.dataDir })
+        : undefined;
+  } catch (error) {
+    await Promise.allSettled([dispatcher?.stop(), letters?.stop()]);
+    throw error;
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    api,
+    store,
+    caseSystem,
+    dispatcher,
+    letters,
+    operator,
+    allowPrivateWebhookTargets: allowPrivateTargets,
+    operations,
+    stop() {
+      stopped ??= Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop()]).then(() =>
+        store.close(),
+      );
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+export { consoleLogger } from "./console-logger.js";
+export { type CreateIncassoOptions, createIncasso, type Incasso } from "./create-incasso.js";
+export { DEFAULT_DATA_DIR, type IncassoTarget, resolveTarget } from "./incasso-target.js";
+export {
+  type CreateKeyInput,
+  directOperations,
+  type KeySummary,
+  keySummary,
+  type OperatorOperations,
+} from "./operator/operations.js";
+export { OperatorError, readOperatorEndpoint, remoteOperations } from "./operator/operator-client.js";
+export {
+  OPERATOR_FILE,
+  type OperatorEndpoint,
+  type OperatorEndpointInfo,
+  startOperatorEndpoint,
+} from "./operator/operator-endpoint.js";
+export {
+  ALLOW_PRIVATE_WEBHOOK_TARGETS_ENV,
+  allowPrivateWebhookTargets,
+} from "./webhooks/allow-private-targets.js";
+export {
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
+  type DeliverWebhookInput,
+  deliverWebhook,
+  type WebhookAttemptResult,
+  type WebhookFailureCode,
+} from "./webhooks/deliver-webhook.js";
+export {
+  isPrivateAddress,
+  PRIVATE_ADDRESS_RANGES,
+  privateAddressReason,
+} from "./webhooks/private-address.js";
+export {
+  isWebhookTargetError,
+  type LookupAll,
+  resolveWebhookTarget,
+  type WebhookTarget,
+  WebhookTargetError,
+} from "./webhooks/resolve-webhook-target.js";
+export {
+  checkRetrySchedule,
+  DEFAULT_RETRY_SCHEDULE_SECONDS,
+  nextAttemptAt,
+} from "./webhooks/retry-schedule.js";
+export {
+  createWebhookDispatcher,
+  type DispatchedAttempt,
+  MAX_WEBHOOK_ATTEMPTS,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from "./webhooks/webhook-dispatcher.js";
+export {
+  deliverySummary,
+  directWebhookOperations,
+  dispatchWebhookOperation,
+  remoteWebhookOperations,
+  type WebhookAttemptSummary,
+  type WebhookDeliverySummary,
+  type WebhookEndpointSummary,
+  type WebhookOperations,
+  type WebhookOperationsOptions,
+  type WebhookSendSummary,
+} from "./webhooks/webhook-operations.js";
