@@ -29,7 +29,7 @@ function stripPrefix(pathname: string, routePrefix: string): string {
  * The client IP is the first `X-Forwarded-For` entry, which the Functions front end sets.
  *
  * @example
- * const handler = createAzureFunctionsHandler(createApi());
+ * const handler = createAzureFunctionsHandler(incasso.api);
  * app.http("incasso", { route: "{*path}", methods: ["GET", "POST"], authLevel: "anonymous", handler });
  */
 export function createAzureFunctionsHandler(
@@ -74,7 +74,8 @@ const ALL_METHODS: HttpMethod[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELET
  *
  * @example
  * import { app } from "@azure/functions";
- * registerIncassoFunction(app, createApi(), { routePrefix: "api" });
+ * const incasso = await createIncasso({ databaseUrl: process.env.DATABASE_URL! });
+ * registerIncassoFunction(app, incasso.api, { routePrefix: "api" });
  */
 export function registerIncassoFunction(
   functionsApp: {

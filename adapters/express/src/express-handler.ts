@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ApiError, createNodeHandler, type IncassoApi, problemResponse } from "@incasso/server";
+import { ApiError, type IncassoApi, problemResponse } from "@incasso/server";
+import { createNodeHandler } from "@incasso/server/node";
 
 /**
  * Options of {@link incassoExpress}.
@@ -49,11 +50,12 @@ async function sendHostMisconfigured(res: ServerResponse): Promise<void> {
  *
  * @example
  * import express from "express";
- * import { createApi } from "@incasso/server";
+ * import { createIncasso } from "@incasso/app";
  * import { incassoExpress } from "@incasso/express";
  *
+ * const incasso = await createIncasso({ dataDir: ".data" });
  * const app = express();
- * app.use("/api/v1", incassoExpress(createApi()));
+ * app.use("/api/v1", incassoExpress(incasso.api));
  * app.use(express.json()); // parsers after the API, or only on your own routes
  * app.listen(3000);
  */

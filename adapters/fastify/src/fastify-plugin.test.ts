@@ -72,4 +72,56 @@ describe("incassoFastify", () => {
     expect(missing.json()).toMatchObject({ code: "not_found" });
     await app.close();
   });
+
+  it("answers a malformed URL below its prefix with the API's problem+json, without frameworkErrors, and leaves other paths to Fastify", async () => {
+    const { request: httpRequest } = await import("node:http");
+    const app = Fastify();
+    const seen: string[] = [];
+    app.addHook("onRequest", async (request) => {
+      seen.push(request.url);
+    });
+    await app.register(incassoFastify, { api: fixtureApi(), prefix: "/api/v1" });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as { port: number };
+    // fetch would normalise the path; node:http sends it as written.
+    const raw = (path: string) =>
+      new Promise<{ status: number; type: string | undefined; body: string; requestId: string | undefined }>(
+        (resolve, reject) => {
+          const req = httpRequest({ host: "127.0.0.1", port, path, method: "GET" }, (res) => {
+            let body = "";
+            res.on("data", (chunk: Buffer) => {
+              body += chunk.toString();
+            });
+            res.on("end", () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                type: res.headers["content-type"],
+                body,
+                requestId: res.headers["x-request-id"] as string | undefined,
+              }),
+            );
+          });
+          req.on("error", reject);
+          req.end();
+        },
+      );
+    try {
+      const bad = await raw("/api/v1/orders/%E0%A4%A");
+      expect(bad.status).toBe(400);
+      expect(bad.type).toBe("application/problem+json");
+      expect(JSON.parse(bad.body)).toMatchObject({ status: 400, code: "malformed_url" });
+      expect(bad.requestId).toMatch(/^req_[0-9a-f]{32}$/);
+      // Outside the prefix the host's own framework answers, as before.
+      const hostPath = await raw("/elsewhere/%zz");
+      expect(hostPath.status).toBe(400);
+      expect(hostPath.type).toBe("application/json");
+      expect(JSON.parse(hostPath.body)).toMatchObject({ code: "FST_ERR_BAD_URL" });
+      // Well-formed requests still go through Fastify and its hooks.
+      const ping = await raw("/api/v1/ping");
+      expect(ping.status).toBe(200);
+      expect(seen).toEqual(["/api/v1/ping"]);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import type { IncassoApi } from "@incasso/server";
+import { toWebRequest } from "@incasso/server/node";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { FastURL, NodeRequest } from "srvx/node";
+import { answerMalformedUrls } from "./malformed-urls.js";
 
 /**
  * Options of {@link incassoFastify}: the API, and Fastify's own `prefix`.
@@ -15,50 +16,21 @@ export interface IncassoFastifyOptions {
 }
 
 /**
- * The API as a Fastify 5 plugin, registered under a prefix. It is encapsulated (not wrapped in
- * fastify-plugin), so its content-type parser, which hands the raw body stream to the API untouched,
- * applies to its own routes only, and the host's hooks (onRequest, onSend, onResponse) still run
- * because the reply is sent through Fastify rather than hijacked.
- *
- * @example
- * import Fastify from "fastify";
- * import { createApi } from "@incasso/server";
- * import { incassoFastify } from "@incasso/fastify";
- *
- * const app = Fastify();
- * await app.register(incassoFastify, { api: createApi(), prefix: "/api/v1" });
- * await app.listen({ port: 3000 });
- */
-interface FastNodeResponse {
-  _toNodeResponse(): { status: number; headers: string[]; body: unknown };
-}
-
-/**
  * The request as the API sees it. When the body is Fastify's own raw stream (no host hook replaced
- * it), srvx's NodeRequest wraps the IncomingMessage lazily, as on the reference server; otherwise a
- * standard Request carries the (transformed) stream.
+ * it), the server's node bridge wraps the IncomingMessage lazily, as on the reference server;
+ * otherwise a standard Request carries the (transformed) stream.
  */
-function toWebRequest(request: FastifyRequest, host: string, path: string): Request {
+function toRequest(request: FastifyRequest, path: string): Request {
   const body = request.body instanceof Readable ? request.body : undefined;
-  if (body === undefined || body === request.raw) {
-    const web = new NodeRequest({ req: request.raw }) as Request & { _url: URL };
-    // srvx's URL from its parts: parsed in full only if a path or query needs normalising.
-    const q = path.indexOf("?");
-    web._url = new FastURL({
-      protocol: "http:",
-      host,
-      pathname: q === -1 ? path : path.slice(0, q),
-      search: q === -1 ? "" : path.slice(q),
-    }) as URL;
-    return web;
-  }
-  const url = `http://${host}${path}`;
+  if (body === undefined || body === request.raw) return toWebRequest(request.raw, { url: path });
+  const hostHeader = request.headers.host;
+  const host = hostHeader !== undefined && PLAIN_HOST.test(hostHeader) ? hostHeader : "localhost";
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  return new Request(url, {
+  return new Request(`http://${host}${path}`, {
     method: request.method,
     headers,
     body: Readable.toWeb(body) as ReadableStream,
@@ -70,40 +42,38 @@ function toWebRequest(request: FastifyRequest, host: string, path: string): Requ
 // replaced, so a client cannot break the URL the API routes on.
 const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
 
-function toReplyBody(body: unknown, contentType: string | undefined): string | Buffer | Readable | null {
-  if (body === null || body === undefined) return null;
-  // Fastify sends a string as it is, but adds "; charset=utf-8" to a content type without one
-  // (application/problem+json has none): only bytes keep the API's header exactly.
-  if (typeof body === "string") return contentType?.includes("charset") ? body : Buffer.from(body);
-  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  if (body instanceof ReadableStream) return Readable.fromWeb(body as never);
-  return body as Readable;
-}
-
 /**
  * The API's answer through Fastify's reply, so the host's onSend and onResponse hooks see it.
- * srvx's fast response hands over status, raw header pairs and body without building a web
- * Response; anything else is read the standard way.
+ * Bytes keep the API's Content-Type exactly: Fastify adds "; charset=utf-8" to a string body's
+ * type when it has none (application/problem+json has none).
  */
 function sendReply(reply: FastifyReply, response: Response): FastifyReply | Promise<FastifyReply> {
   reply.code(response.status);
-  const fast = (response as Partial<FastNodeResponse>)._toNodeResponse?.();
-  if (fast) {
-    let contentType: string | undefined;
-    for (let i = 0; i < fast.headers.length; i += 2) {
-      const name = fast.headers[i] as string;
-      const value = fast.headers[i + 1] as string;
-      if (name === "content-type") contentType = value;
-      reply.header(name, value);
-    }
-    return reply.send(toReplyBody(fast.body, contentType));
-  }
   response.headers.forEach((value, name) => {
     reply.header(name, value);
   });
-  return response.arrayBuffer().then((bytes) => reply.send(Buffer.from(bytes)));
+  if (response.body === null) return reply.send() as FastifyReply;
+  return response.arrayBuffer().then((bytes) => reply.send(Buffer.from(bytes)) as FastifyReply);
 }
 
+/**
+ * The API as a Fastify 5 plugin, registered under a prefix. It is encapsulated (not wrapped in
+ * fastify-plugin), so its content-type parser, which hands the raw body stream to the API untouched,
+ * applies to its own routes only, and the host's hooks (onRequest, onSend, onResponse) still run
+ * because the reply is sent through Fastify rather than hijacked. A URL below the prefix with
+ * malformed percent-encoding, which Fastify would answer with its own JSON, gets the API's
+ * problem+json too, with no option for the host to remember.
+ *
+ * @example
+ * import Fastify from "fastify";
+ * import { createIncasso } from "@incasso/app";
+ * import { incassoFastify } from "@incasso/fastify";
+ *
+ * const incasso = await createIncasso({ dataDir: ".data" });
+ * const app = Fastify();
+ * await app.register(incassoFastify, { api: incasso.api, prefix: "/api/v1" });
+ * await app.listen({ port: 3000 });
+ */
 export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (fastify, options) => {
   const { api } = options;
   const prefix = fastify.prefix;
@@ -118,12 +88,14 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
   const handler = (request: FastifyRequest, reply: FastifyReply) => {
     const rest = request.url.slice(prefix.length);
     const path = `${api.basePath}${rest.startsWith("/") ? rest : `/${rest}`}`;
-    const hostHeader = request.headers.host;
-    const host = hostHeader !== undefined && PLAIN_HOST.test(hostHeader) ? hostHeader : "localhost";
-    const response = api.handle(toWebRequest(request, host, path), { clientIp: request.ip });
+    const response = api.handle(toRequest(request, path), { clientIp: request.ip });
     if (response instanceof Promise) return response.then((answer) => sendReply(reply, answer));
     return sendReply(reply, response);
   };
+
+  // Fastify answers a URL with malformed percent-encoding itself, before any plugin runs; below
+  // this prefix the API answers it instead, as on every other transport.
+  answerMalformedUrls(fastify.server, prefix, api);
 
   fastify.all("/", handler);
   fastify.all("/*", handler);
