@@ -1,12 +1,19 @@
 import { incassoExpress } from "@incasso/express";
-import { createApi } from "@incasso/server";
 import express from "express";
 
-/** The host's own Express app, with the incasso API mounted at /api/v1. */
-export function createApp() {
+/**
+ * The host's own Express app, with the incasso API mounted under `prefix` (default /api/v1).
+ *
+ * @param {import("@incasso/server").IncassoApi} api
+ * @param {{ prefix?: string }} [options]
+ */
+export function createHost(api, options = {}) {
   const app = express();
+  app.get("/host/health", (_req, res) => {
+    res.json({ host: true });
+  });
   // Mount the API before any body parser: it reads the raw body itself (size limit, JSON errors).
-  app.use("/api/v1", incassoExpress(createApi()));
+  app.use(options.prefix ?? "/api/v1", incassoExpress(api));
   // The host's own routes keep their parsers.
   app.use(express.json());
   app.post("/internal/notes", (req, res) => {

@@ -1,11 +1,11 @@
-import { createApi, listen } from "@incasso/server";
+import { createNodeServer } from "@incasso/server/node";
 
 /**
- * Starts the API on node:http. Everything a host needs is `createApi()` and a transport.
+ * The reference server's own transport: the API on node:http, nothing else.
  *
- * @param {{ port?: number, host?: string }} [options]
+ * @param {import("@incasso/server").IncassoApi} api
+ * @returns {import("node:http").Server}
  */
-export async function startServer(options = {}) {
-  const api = createApi();
-  return listen(api, { port: options.port ?? 3000, host: options.host ?? "127.0.0.1" });
+export function createHost(api) {
+  return createNodeServer(api);
 }

@@ -4,7 +4,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { incassoExpress } from "@incasso/express";
 import { incassoFastify } from "@incasso/fastify";
-import { createApi, createNodeServer } from "@incasso/server";
+import { createApi } from "@incasso/server";
+import { createNodeServer } from "@incasso/server/node";
 import express from "express";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { H3 } from "h3";
@@ -38,11 +39,17 @@ async function start(): Promise<number> {
         }),
       );
     case "incasso-node":
-      return listen(createNodeServer(createApi({ logger: { info() {}, warn() {}, error() {} } })));
+      return listen(
+        createNodeServer(createApi({ publicOnly: true, logger: { info() {}, warn() {}, error() {} } })),
+      );
     case "incasso-node-tools": {
       // Limits raised so the benchmark measures the work, not the 429 path.
       const rateLimit = { perMinute: 1_000_000_000 };
-      return listen(createNodeServer(createApi({ tools: { wik: { rateLimit }, rolRouter: { rateLimit } } })));
+      return listen(
+        createNodeServer(
+          createApi({ publicOnly: true, tools: { wik: { rateLimit }, rolRouter: { rateLimit } } }),
+        ),
+      );
     }
     case "h3-node":
       return listen(createServer(toNodeHandler(bareH3().fetch) as never));
@@ -55,7 +62,7 @@ async function start(): Promise<number> {
     }
     case "incasso-express": {
       const app = express();
-      app.use("/api/v1", incassoExpress(createApi()));
+      app.use("/api/v1", incassoExpress(createApi({ publicOnly: true })));
       return listen(createServer(app));
     }
     case "bare-fastify": {
@@ -82,7 +89,7 @@ async function start(): Promise<number> {
     }
     case "incasso-fastify": {
       const app = Fastify();
-      await app.register(incassoFastify, { api: createApi(), prefix: "/api/v1" });
+      await app.register(incassoFastify, { api: createApi({ publicOnly: true }), prefix: "/api/v1" });
       await app.listen({ port: 0, host: "127.0.0.1" });
       return (app.server.address() as AddressInfo).port;
     }

@@ -38,7 +38,11 @@ describe.runIf(url)("the 14-day letters made by an incasso worker process on Pos
   it("the API records the job, the worker makes the letter with its event, and stops on SIGTERM", {
     timeout: 90_000,
   }, async () => {
-    const api = createApi({ store, orders: { pdfIsolation: "none" } });
+    const api = createApi({
+      store,
+      caseSystem: createBuiltInCaseSystem({ store }),
+      orders: { pdfIsolation: "none" },
+    });
     const { key } = await issueApiKey(store, { organisation: "Worker Letters BV", mode: "live" });
     const created = await api.fetch(
       new Request("http://x/api/v1/orders", {

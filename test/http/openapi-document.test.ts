@@ -1,10 +1,51 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { createApi } from "@incasso/server";
-import { describe, expect, it } from "vitest";
+import { createBuiltInCaseSystem } from "@incasso/case-system";
+import { createApi, isKernelOptionError } from "@incasso/server";
+import { openStore } from "@incasso/store-sql";
+import { afterAll, describe, expect, it } from "vitest";
+
+const store = await openStore();
+afterAll(() => store.close());
 
 describe("the generated OpenAPI document", () => {
-  const api = createApi();
+  const api = createApi({ store, caseSystem: createBuiltInCaseSystem({ store }) });
   const doc = api.openapi();
+
+  it("documents the protected endpoints beside the public ones", () => {
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/creditors",
+      "/openapi.json",
+      "/orders",
+      "/orders/{orderId}",
+      "/orders/{orderId}/hold",
+      "/orders/{orderId}/payments",
+      "/orders/{orderId}/withdraw",
+      "/ping",
+      "/tools/rol-router",
+      "/tools/wik",
+    ]);
+  });
+
+  it("cannot be made without a store or a case system, so no endpoint is left out unnoticed", () => {
+    const without = (options: Parameters<typeof createApi>[0]) => {
+      try {
+        createApi(options);
+      } catch (error) {
+        return isKernelOptionError(error) ? { code: error.code, option: error.option } : error;
+      }
+      return "created";
+    };
+    expect(without(undefined)).toEqual({ code: "missing_option", option: "store" });
+    expect(without({ store })).toEqual({ code: "missing_option", option: "caseSystem" });
+    expect(without({ store, orders: false })).toBe("created");
+    expect(without({ publicOnly: true })).toBe("created");
+    expect(Object.keys(createApi({ publicOnly: true }).openapi().paths).sort()).toEqual([
+      "/openapi.json",
+      "/ping",
+      "/tools/rol-router",
+      "/tools/wik",
+    ]);
+  });
 
   it("is valid OpenAPI 3.1 according to an independent validator", async () => {
     const copy = structuredClone(doc);
@@ -42,7 +83,7 @@ describe("the generated OpenAPI document", () => {
   });
 
   it("follows a configured base path", async () => {
-    const other = createApi({ basePath: "/collections/v1/" });
+    const other = createApi({ publicOnly: true, basePath: "/collections/v1/" });
     expect(other.basePath).toBe("/collections/v1");
     expect(other.openapi().servers).toEqual([{ url: "/collections/v1" }]);
     expect((await other.fetch(new Request("http://x/collections/v1/ping"))).status).toBe(200);

@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createWebhookDispatcher, type WebhookDispatcher } from "@incasso/app";
 import { createBuiltInCaseSystem, createCaseHandler } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
-import { createApi, createWebhookDispatcher, listen, type WebhookDispatcher } from "@incasso/server";
+import { createApi } from "@incasso/server";
+import { listen } from "@incasso/server/node";
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { cliProcesses } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
@@ -79,7 +81,11 @@ describe("case events through the reference server, in process", () => {
         secret: SECRET,
         now: new Date(),
       });
-      const api = createApi({ store, orders: { pdfIsolation: "none" } });
+      const api = createApi({
+        store,
+        caseSystem: createBuiltInCaseSystem({ store }),
+        orders: { pdfIsolation: "none" },
+      });
       const listening = await listen(api, { port: 0, host: "127.0.0.1" });
       server = listening.server;
       const base = listening.url;

@@ -9,7 +9,7 @@ import { startReceiver, waitFor } from "./receiver.js";
 // `incasso worker` processes on PostgreSQL: a worker killed in the middle of a delivery, and two
 // workers sharing one outbox. Runs when TEST_DATABASE_URL is set, in a throwaway database.
 const url = process.env.TEST_DATABASE_URL;
-const cli = fileURLToPath(new URL("../../packages/server/src/cli.ts", import.meta.url));
+const cli = fileURLToPath(new URL("../../packages/app/src/cli.ts", import.meta.url));
 
 describe.runIf(url)("incasso worker processes on PostgreSQL", () => {
   const database = `incasso_webhooks_${randomBytes(5).toString("hex")}`;

@@ -24,7 +24,7 @@ export interface CliResult {
  * const { code, out } = await cli.run(["keys", "create", "--organisation", "Acme", "--mode", "test", "--data-dir", dir]);
  */
 export function cliProcesses() {
-  const entry = fileURLToPath(new URL("../../server/src/cli.ts", import.meta.url));
+  const entry = fileURLToPath(new URL("../../app/src/cli.ts", import.meta.url));
   const children: ChildProcess[] = [];
   const {
     DATABASE_URL: _databaseUrl,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { createBuiltInCaseSystem } from "@incasso/case-system";
 import {
   type ApiPlugin,
   type CreateApiOptions,
@@ -13,6 +14,7 @@ import {
   RATE_LIMIT_HEADERS,
   requirePrincipal,
 } from "@incasso/server";
+import type { SqlStore } from "@incasso/store-sql";
 import { z } from "zod";
 
 /**
@@ -141,8 +143,17 @@ export const testOrdersPlugin: PluginFactory = (env) =>
  * const api = fixtureApi({ now: () => new Date("2026-01-02T03:04:05Z") });
  */
 export function fixtureApi(options: CreateApiOptions = {}): IncassoApi {
+  const store = options.store;
+  const orderCases = options.orders === false ? undefined : options.orders?.caseSystem;
   return createApi({
     now: () => new Date("2026-11-21T10:00:00.000Z"),
+    // Without a store, the API of the public endpoints only; with one, the built-in case system in
+    // its database unless the test gives its own.
+    ...(store === undefined
+      ? { publicOnly: true }
+      : options.orders === false || options.caseSystem || orderCases || !("database" in store)
+        ? {}
+        : { caseSystem: createBuiltInCaseSystem({ store: store as SqlStore }) }),
     ...options,
     plugins: [...(options.plugins ?? []), echoPlugin(), ...(options.store ? [testOrdersPlugin] : [])],
   });

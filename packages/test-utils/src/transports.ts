@@ -1,12 +1,8 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { HttpRequest, InvocationContext } from "@azure/functions";
-import { createAzureFunctionsHandler } from "@incasso/azure-functions";
-import { incassoExpress } from "@incasso/express";
-import { incassoFastify, incassoFrameworkErrors } from "@incasso/fastify";
-import { createNodeServer, type IncassoApi } from "@incasso/server";
-import express from "express";
-import Fastify from "fastify";
+import { type HttpHandler, HttpRequest, InvocationContext } from "@azure/functions";
+import type { IncassoApi } from "@incasso/server";
+import type { FastifyInstance } from "fastify";
 
 /**
  * A running transport: send a request to a path below the API's base path and get the response.
@@ -47,47 +43,63 @@ async function listenOn(server: Server, prefix: string): Promise<RunningTranspor
   };
 }
 
-/** `api.fetch` called directly, as a host with a fetch-style runtime does. */
+// The transports are the runnable example hosts themselves (examples/*/app.mjs), so the whole
+// conformance suite runs through exactly the code a newcomer copies. The examples are plain
+// JavaScript without type declarations.
+type ExampleHosts = {
+  fetchRuntime: { createHost(api: IncassoApi): { fetch(request: Request): Promise<Response> } };
+  standalone: { createHost(api: IncassoApi): Server };
+  express: { createHost(api: IncassoApi, options?: { prefix?: string }): Parameters<typeof createServer>[1] };
+  fastify: { createHost(api: IncassoApi, options?: { prefix?: string }): Promise<FastifyInstance> };
+  azure: { createHost(api: IncassoApi, options?: { routePrefix?: string }): HttpHandler };
+};
+
+async function example<K extends keyof ExampleHosts>(name: K): Promise<ExampleHosts[K]> {
+  const folder = {
+    fetchRuntime: "fetch-runtime",
+    standalone: "standalone-server",
+    express: "express-host",
+    fastify: "fastify-host",
+    azure: "azure-functions-app",
+  }[name];
+  return (await import(new URL(`../../../examples/${folder}/app.mjs`, import.meta.url).href)) as ExampleHosts[K];
+}
+
+/** `api.fetch` behind a plain fetch handler, as a fetch-style runtime calls it (examples/fetch-runtime). */
 export const inProcessTransport: Transport = {
-  name: "in-process fetch",
+  name: "fetch runtime",
   async start(api) {
+    const host = (await example("fetchRuntime")).createHost(api);
     return {
-      request: (path, init) => api.fetch(new Request(`http://localhost${api.basePath}${path}`, init)),
+      request: (path, init) => host.fetch(new Request(`http://localhost${api.basePath}${path}`, init)),
       close: async () => {},
     };
   },
 };
 
-/** The reference server: the API on node:http. */
+/** The reference server: the API on node:http (examples/standalone-server). */
 export const nodeHttpTransport: Transport = {
   name: "node:http",
-  start: (api) => listenOn(createNodeServer(api), api.basePath),
+  start: async (api) => listenOn((await example("standalone")).createHost(api), api.basePath),
 };
 
-/** Express 5 with the API mounted under a prefix of its own, beside host routes. */
+/** Express 5 with the API mounted under a prefix of its own, beside host routes (examples/express-host). */
 export const expressTransport: Transport = {
   name: "express",
   async start(api) {
-    const app = express();
-    app.get("/host/health", (_req, res) => {
-      res.json({ host: true });
-    });
-    app.use("/mounted/v1", incassoExpress(api));
-    app.use(express.json());
-    const { createServer } = await import("node:http");
+    const app = (await example("express")).createHost(api, { prefix: "/mounted/v1" });
     return listenOn(createServer(app), "/mounted/v1");
   },
 };
 
-/** Fastify 5 with the API registered as a plugin under a prefix, beside a host hook. */
+/**
+ * Fastify 5 with the API registered as a plugin under a prefix, beside a host hook, without the
+ * `frameworkErrors` option (examples/fastify-host).
+ */
 export const fastifyTransport: Transport = {
   name: "fastify",
   async start(api) {
-    const app = Fastify({ frameworkErrors: incassoFrameworkErrors });
-    app.addHook("onSend", async (_request, reply) => {
-      reply.header("x-host-hook", "onSend");
-    });
-    await app.register(incassoFastify, { api, prefix: "/mounted/v1" });
+    const app = await (await example("fastify")).createHost(api, { prefix: "/mounted/v1" });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = app.server.address() as AddressInfo;
     return {
@@ -98,11 +110,14 @@ export const fastifyTransport: Transport = {
   },
 };
 
-/** The Azure Functions v4 handler, driven through the library's own HttpRequest and InvocationContext. */
+/**
+ * The Azure Functions v4 handler of examples/azure-functions-app, driven through the library's own
+ * HttpRequest and InvocationContext.
+ */
 export const azureFunctionsTransport: Transport = {
   name: "azure functions",
   async start(api) {
-    const handler = createAzureFunctionsHandler(api, { routePrefix: "api" });
+    const handler = (await example("azure")).createHost(api, { routePrefix: "api" });
     return {
       async request(path, init = {}) {
         const headers: Record<string, string> = {};

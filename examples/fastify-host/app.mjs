@@ -1,0 +1,20 @@
+import { incassoFastify } from "@incasso/fastify";
+import Fastify from "fastify";
+
+/**
+ * The host's own Fastify app, with the incasso API registered under `prefix` (default /api/v1).
+ * The host's hooks run for the API's answers too; its JSON parser stays for its own routes.
+ *
+ * @param {import("@incasso/server").IncassoApi} api
+ * @param {{ prefix?: string }} [options]
+ */
+export async function createHost(api, options = {}) {
+  const app = Fastify();
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("x-host-hook", "onSend");
+  });
+  app.get("/host/health", async () => ({ host: true }));
+  app.post("/internal/notes", async (request, reply) => reply.code(201).send({ saved: request.body }));
+  await app.register(incassoFastify, { api, prefix: options.prefix ?? "/api/v1" });
+  return app;
+}

@@ -1,0 +1,26 @@
+// The runtime-neutral kernel behind a fetch handler, with the store and the case system supplied by
+// the host. No workers run here: on a fetch runtime they run elsewhere (`incasso worker` on the
+// same PostgreSQL delivers webhooks and makes the 14-day letters).
+import { createBuiltInCaseSystem } from "@incasso/case-system";
+import { createApi } from "@incasso/server";
+import { openStore } from "@incasso/store-sql";
+import { serve } from "srvx";
+import { createHost } from "./app.mjs";
+
+const store = await openStore(
+  process.env.DATABASE_URL
+    ? { databaseUrl: process.env.DATABASE_URL }
+    : { dataDir: process.env.INCASSO_DATA_DIR ?? ".data" },
+);
+const api = createApi({ store, caseSystem: createBuiltInCaseSystem({ store }) });
+const server = serve({
+  fetch: createHost(api).fetch,
+  port: Number(process.env.PORT ?? 3000),
+  hostname: process.env.HOST ?? "127.0.0.1",
+  silent: true,
+});
+await server.ready();
+console.log(`fetch runtime listening on ${new URL("api/v1", server.url)}`);
+const stop = () => void server.close().then(() => store.close()).then(() => process.exit(0));
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);
