@@ -330,6 +330,62 @@ describe.each(transports)(
       expect((await (await t.request(`/orders/${order.id}`, bearer(live))).json()).actions).toEqual([]);
     });
 
+    it("an absent body counts as {} on hold, withdraw and payments; content that is not JSON is 415", async () => {
+      const order = await submit(live, orderBody({ debtors: [business("NOBODY-1")] }));
+      const caseNumber = order.case.case_number as string;
+      const post = (action: string, headers: Record<string, string> = {}, body?: string) =>
+        t.request(`/orders/${order.id}/${action}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${live}`, ...headers },
+          ...(body === undefined ? {} : { body }),
+        });
+      // Spec POST /orders/{orderId}/payments: 422 for a missing amount; no body at all is {}.
+      const contentTypes: Record<string, string>[] = [
+        {},
+        { "content-type": "application/json" },
+        { "content-type": "text/plain" },
+      ];
+      for (const headers of contentTypes) {
+        const pay = await post("payments", headers);
+        expect(pay.status).toBe(422);
+        expect(pay.headers.get("content-type")).toBe("application/problem+json");
+        const problem = await pay.json();
+        check("/orders/{orderId}/payments", "post", 422, problem);
+        expect(problem).toMatchObject({
+          status: 422,
+          code: "validation_error",
+          errors: [{ field: "amount_cents", code: "required", message: "is required" }],
+        });
+        expect(problem.errors).toHaveLength(1);
+      }
+      // hold and withdraw go ahead without a body, with or without a Content-Type.
+      advance();
+      const hold = await post("hold");
+      expect(hold.status).toBe(202);
+      expect(await hold.json()).toMatchObject({ action: "hold", status: "requested" });
+      advance();
+      const withdraw = await post("withdraw", { "content-type": "text/plain" });
+      expect(withdraw.status).toBe(202);
+      expect(await withdraw.json()).toMatchObject({ action: "withdraw", status: "requested" });
+      // A body that is there must be JSON.
+      for (const [action, body] of [
+        ["payments", "amount_cents=100"],
+        ["hold", "reason=later"],
+        ["withdraw", '{"reason":"x"}'],
+      ] as const) {
+        const res = await post(action, { "content-type": "application/x-www-form-urlencoded" }, body);
+        expect(res.status).toBe(415);
+        expect((await res.json()).code).toBe("unsupported_media_type");
+      }
+      const missingType = await post("payments", {}, '{"amount_cents":100}');
+      expect(missingType.status).toBe(415);
+      const tasks = (await cases.getCase({ caseNumber }))?.tasks ?? [];
+      expect(tasks.map((x) => [x.kind, x.reason])).toEqual([
+        ["hold", null],
+        ["withdraw", null],
+      ]);
+    });
+
     it("GET /orders refuses a forged cursor with an impossible time and a filter with the NUL character", async () => {
       const forge = (createdAt: string) => {
         const payload = Buffer.from(`v1|${createdAt}|ord_0123456789abcdef`, "utf8");
