@@ -170,14 +170,14 @@ describe.each(transports)(
       });
       await cases.setStatus({ caseNumber: order.case.case_number as string, status: "In behandeling" });
       const treated = await (await t.request(`/orders/${order.id}`, bearer(live))).json();
-      // Principal 150050; BIK 15% = 22507.5 → 22508; handelsrente 10.15% (newest known rate) to
-      // 2026-11-21: 125000 × 67 d → 2329, 20000 × 37 d → 206, 5050 × 21 d → 29.
+      // Principal 150050; BIK 15% = 22507.5 → 22508; handelsrente 10.40% (from 2026-07-01) to
+      // 2026-11-21: 125000 × 67 d → 2386, 20000 × 37 d → 211, 5050 × 21 d → 30.
       expect(treated.case).toEqual({
         case_number: order.case.case_number,
         new: true,
         status: "In behandeling",
         open: true,
-        balance_due_cents: 150050 + 22508 + 2329 + 206 + 29,
+        balance_due_cents: 150050 + 22508 + 2386 + 211 + 30,
       });
       await cases.bookPayment({
         caseNumber: order.case.case_number as string,
@@ -185,7 +185,7 @@ describe.each(transports)(
         paymentDate: "2026-11-20",
       });
       const paid = await (await t.request(`/orders/${order.id}`, bearer(live))).json();
-      expect(paid.case.balance_due_cents).toBe(175122 - 10_000);
+      expect(paid.case.balance_due_cents).toBe(175185 - 10_000);
       await cases.setStatus({ caseNumber: order.case.case_number as string, status: "Gesloten" });
       expect((await (await t.request(`/orders/${order.id}`, bearer(live))).json()).case).toMatchObject({
         status: "Gesloten",
