@@ -170,14 +170,14 @@ describe.each(transports)(
       });
       await cases.setStatus({ caseNumber: order.case.case_number as string, status: "In behandeling" });
       const treated = await (await t.request(`/orders/${order.id}`, bearer(live))).json();
-      // Principal 150050; BIK 15% = 22507.5 → 22508; handelsrente 10.15% (newest known rate) to
-      // 2026-11-21: 125000 × 67 d → 2329, 20000 × 37 d → 206, 5050 × 21 d → 29.
+      // Principal 150050; BIK 15% = 22507.5 → 22508; handelsrente 10.40% (from 2026-07-01) to
+      // 2026-11-21: 125000 × 67 d → 2386, 20000 × 37 d → 211, 5050 × 21 d → 30.
       expect(treated.case).toEqual({
         case_number: order.case.case_number,
         new: true,
         status: "In behandeling",
         open: true,
-        balance_due_cents: 150050 + 22508 + 2329 + 206 + 29,
+        balance_due_cents: 150050 + 22508 + 2386 + 211 + 30,
       });
       await cases.bookPayment({
         caseNumber: order.case.case_number as string,
@@ -185,7 +185,7 @@ describe.each(transports)(
         paymentDate: "2026-11-20",
       });
       const paid = await (await t.request(`/orders/${order.id}`, bearer(live))).json();
-      expect(paid.case.balance_due_cents).toBe(175122 - 10_000);
+      expect(paid.case.balance_due_cents).toBe(175185 - 10_000);
       await cases.setStatus({ caseNumber: order.case.case_number as string, status: "Gesloten" });
       expect((await (await t.request(`/orders/${order.id}`, bearer(live))).json()).case).toMatchObject({
         status: "Gesloten",
@@ -328,6 +328,62 @@ describe.each(transports)(
       expect(problem.code).toBe("test_key_on_live_order");
       expect((await cases.getCase({ caseNumber }))?.tasks.length).toBe(tasksBefore);
       expect((await (await t.request(`/orders/${order.id}`, bearer(live))).json()).actions).toEqual([]);
+    });
+
+    it("an absent body counts as {} on hold, withdraw and payments; content that is not JSON is 415", async () => {
+      const order = await submit(live, orderBody({ debtors: [business("NOBODY-1")] }));
+      const caseNumber = order.case.case_number as string;
+      const post = (action: string, headers: Record<string, string> = {}, body?: string) =>
+        t.request(`/orders/${order.id}/${action}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${live}`, ...headers },
+          ...(body === undefined ? {} : { body }),
+        });
+      // Spec POST /orders/{orderId}/payments: 422 for a missing amount; no body at all is {}.
+      const contentTypes: Record<string, string>[] = [
+        {},
+        { "content-type": "application/json" },
+        { "content-type": "text/plain" },
+      ];
+      for (const headers of contentTypes) {
+        const pay = await post("payments", headers);
+        expect(pay.status).toBe(422);
+        expect(pay.headers.get("content-type")).toBe("application/problem+json");
+        const problem = await pay.json();
+        check("/orders/{orderId}/payments", "post", 422, problem);
+        expect(problem).toMatchObject({
+          status: 422,
+          code: "validation_error",
+          errors: [{ field: "amount_cents", code: "required", message: "is required" }],
+        });
+        expect(problem.errors).toHaveLength(1);
+      }
+      // hold and withdraw go ahead without a body, with or without a Content-Type.
+      advance();
+      const hold = await post("hold");
+      expect(hold.status).toBe(202);
+      expect(await hold.json()).toMatchObject({ action: "hold", status: "requested" });
+      advance();
+      const withdraw = await post("withdraw", { "content-type": "text/plain" });
+      expect(withdraw.status).toBe(202);
+      expect(await withdraw.json()).toMatchObject({ action: "withdraw", status: "requested" });
+      // A body that is there must be JSON.
+      for (const [action, body] of [
+        ["payments", "amount_cents=100"],
+        ["hold", "reason=later"],
+        ["withdraw", '{"reason":"x"}'],
+      ] as const) {
+        const res = await post(action, { "content-type": "application/x-www-form-urlencoded" }, body);
+        expect(res.status).toBe(415);
+        expect((await res.json()).code).toBe("unsupported_media_type");
+      }
+      const missingType = await post("payments", {}, '{"amount_cents":100}');
+      expect(missingType.status).toBe(415);
+      const tasks = (await cases.getCase({ caseNumber }))?.tasks ?? [];
+      expect(tasks.map((x) => [x.kind, x.reason])).toEqual([
+        ["hold", null],
+        ["withdraw", null],
+      ]);
     });
 
     it("GET /orders refuses a forged cursor with an impossible time and a filter with the NUL character", async () => {

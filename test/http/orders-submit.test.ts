@@ -1,5 +1,5 @@
 import type { BuiltInCaseSystem } from "@incasso/case-system";
-import { issueApiKey, newId } from "@incasso/core";
+import { issueApiKey, newId, setUdfField } from "@incasso/core";
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -390,6 +390,79 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     ).toBe(1);
     const other = await t.request("/orders", json(live, { ...body, reference: "other" }, h));
     expect(other.status).toBe(409);
+  });
+
+  it("metadata and udf_fields keys named __proto__, constructor and prototype are stored and echoed exactly", async () => {
+    // An organisation of its own, with custom fields of those names defined before its first order.
+    const organisation = `reserved keys ${transport.name}`;
+    const issued = await issueApiKey(store, { organisation, mode: "live", perMinute: 1000, perDay: 10_000 });
+    const key = issued.key;
+    await setUdfField(store, { organisation, name: "__proto__", type: "text" });
+    await setUdfField(store, { organisation, name: "constructor", type: "number" });
+    const metadata = '{"__proto__":"eerste","constructor":"tweede","prototype":"derde","toString":"vierde"}';
+    const udf = '{"__proto__":"project","constructor":7,"prototype":true}';
+    const base = JSON.stringify(orderBody({ debtors: [business(cn("PROTO"))] }));
+    // Written as text: an object literal would set the prototype instead of sending the key.
+    const raw = `${base.slice(0, -1)},"metadata":${metadata},"udf_fields":${udf}}`;
+    const h = { "idempotency-key": `proto-${transport.name}` };
+    const res = await t.request("/orders", json(key, raw, h));
+    expect(res.status).toBe(201);
+    const text = await res.text();
+    expect(text).toContain(`"metadata":${metadata},"udf_fields":${udf},`);
+    const order = JSON.parse(text);
+    check("/orders", "post", 201, order);
+    expect(order.warnings).toEqual([
+      {
+        code: "udf_field_unknown",
+        message: 'Het maatwerkveld "prototype" is niet voor dit account afgesproken en is overgeslagen.',
+        invoice_number: null,
+      },
+    ]);
+    // The replay answers the same text; the same key without the __proto__ entry is other content.
+    const again = await t.request("/orders", json(key, raw, h));
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+    expect(await again.text()).toBe(text);
+    const without = raw.replace('"__proto__":"eerste",', "");
+    const conflict = await t.request("/orders", json(key, without, h));
+    expect(conflict.status).toBe(409);
+    expect((await conflict.json()).code).toBe("idempotency_conflict");
+    // The store gives both maps back as sent, key order included.
+    const stored = await store.orders.findById(issued.record.organisationId, order.id);
+    expect(Object.entries(stored?.metadata ?? {})).toEqual(Object.entries(JSON.parse(metadata)));
+    expect(Object.entries(stored?.udfFields ?? {})).toEqual(Object.entries(JSON.parse(udf)));
+    expect(Object.getPrototypeOf(stored?.metadata)).toBe(Object.prototype);
+    // On the case: the note names every key, and the defined custom fields are set.
+    const kept = await cases.getCase({ caseNumber: order.case.case_number });
+    expect(kept?.notes.map((n) => n.text)).toEqual([
+      `Metadata bij opdracht ${order.id}:\n__proto__: eerste\nconstructor: tweede\nprototype: derde\ntoString: vierde`,
+    ]);
+    expect(Object.entries(kept?.udfFields ?? {}).sort()).toEqual([
+      ["__proto__", "project"],
+      ["constructor", 7],
+    ]);
+    // Nothing reached a prototype.
+    expect(({} as Record<string, unknown>).eerste).toBeUndefined();
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+  });
+
+  it("a metadata __proto__ whose value is not a string → 422 naming metadata.__proto__, nothing stored", async () => {
+    const base = JSON.stringify(orderBody({ debtors: [business(cn("PROTO-BAD"))] }));
+    const raw = `${base.slice(0, -1)},"metadata":{"a":"b","__proto__":{"polluted":"yes"}}}`;
+    const res = await t.request("/orders", json(live, raw));
+    expect(res.status).toBe(422);
+    const problem = await res.json();
+    check("/orders", "post", 422, problem);
+    expect(problem).toMatchObject({
+      code: "validation_error",
+      errors: [{ field: "metadata.__proto__", code: "invalid_type", message: "must be string, got object" }],
+    });
+    expect(problem.errors).toHaveLength(1);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(
+      await count(store, "SELECT count(*) AS n FROM orders WHERE customer_numbers::text LIKE $1", [
+        `%${cn("PROTO-BAD")}%`,
+      ]),
+    ).toBe(0);
   });
 
   it("a body nested thousands of levels deep → 400 invalid_json, with or without an Idempotency-Key", async () => {

@@ -113,6 +113,19 @@ describe("place lookup", () => {
       "Woonplaats 'Amsterdam' bestaat, maar niet in gemeente 'Rotterdam'; zie de suggesties.",
     );
   });
+
+  it("every result carries the same short disclaimer and the credit lines of the data it used", () => {
+    const notFound = look("Xyzzyqwerty");
+    const ambiguous = look("Hengelo");
+    const ok = look("Assen");
+    expect(new Set([notFound.disclaimer, ambiguous.disclaimer, ok.disclaimer]).size).toBe(1);
+    expect(ok.disclaimer.split(". ")).toHaveLength(2);
+    for (const r of [notFound, ambiguous, ok]) expect(r.bronvermelding).toEqual(BUNDLED_DATASET.credits);
+    const own = createRolRouter({ data: { ...BUNDLED_DATASET, credits: ["Eigen gegevens van de host."] } });
+    expect(own.lookup({ woonplaats: "Assen", naam: "Jansen" }, { today }).bronvermelding).toEqual([
+      "Eigen gegevens van de host.",
+    ]);
+  });
 });
 
 describe("result status", () => {
@@ -150,10 +163,14 @@ describe("result status", () => {
         vroegste_roldatum: "2026-12-08",
       },
     ]);
-    expect(r.disclaimer).toContain(
-      "Kantonlocatie (betrouwbaarheid laag): gebiedsindeling kantonzaken tot 1-1-2013",
+    // Two sentences a person reads; where each part comes from is per field in bronnen.
+    expect(r.disclaimer).toBe(
+      "Indicatief en geen juridisch advies: alleen de woonplaats van de gedaagde is gebruikt, niet bijzondere bevoegdheidsregels of een forumkeuze. Controleer rechtbank, kantonlocatie en roldatum bij de rechtbank voordat u dagvaardt.",
     );
-    expect(r.disclaimer).toContain("CBS, Woonplaatsen in Nederland 2026 (86312NED), CC BY 4.0");
+    expect(r.betrouwbaarheid?.kantonlocatie).toBe("laag");
+    expect(r.bronnen?.gemeente).toContain("kanton: gebiedsindeling kantonzaken tot 1-1-2013");
+    expect(r.bronvermelding[0]).toContain("CBS, Woonplaatsen in Nederland 2026 (86312NED), CC BY 4.0");
+    expect(r.bronvermelding).toEqual(BUNDLED_DATASET.credits);
   });
 
   it("ok: Amsterdam picks the day of the letter (H → donderdag) and counts from the service date", () => {

@@ -9,7 +9,7 @@ import type {
 import { applyOverrides, validateDataset } from "./dataset-tools.js";
 import { RolRouterError } from "./errors.js";
 import { formatDay, parseIsoDay } from "./internal/dates.js";
-import { disclaimerFor } from "./internal/disclaimer.js";
+import { DISCLAIMER } from "./internal/disclaimer.js";
 import { buildPlaceIndex, type PlaceIndex, type PlaceRef, resolvePlace } from "./internal/place-index.js";
 import {
   isServiceDay,
@@ -143,13 +143,19 @@ export function lookupRolRouter(
 }
 
 /** The fields every unresolved result has. */
-function common(status: "not_found" | "ambiguous", woonplaats: string, letter: string | null) {
+function common(
+  dataset: RolRouterDataset,
+  status: "not_found" | "ambiguous",
+  woonplaats: string,
+  letter: string | null,
+) {
   return {
     object: "rol_router_result" as const,
     status,
     woonplaats,
     maatgevende_letter: letter,
-    disclaimer: disclaimerFor(undefined, undefined, false),
+    disclaimer: DISCLAIMER,
+    bronvermelding: dataset.credits.slice(),
     ontbrekend: [],
   };
 }
@@ -204,7 +210,7 @@ function lookup(
         : `Woonplaats '${request.woonplaats}' niet gevonden.`,
     );
     return {
-      ...common("not_found", request.woonplaats, name.letter),
+      ...common(dataset, "not_found", request.woonplaats, name.letter),
       suggesties: resolution.suggestions.map(option),
       opmerkingen,
       data_versie: dataset.version,
@@ -221,7 +227,7 @@ function lookup(
       `Woonplaats '${request.woonplaats}' bestaat, maar niet in ${narrowed}; zie de suggesties.`,
     );
     return {
-      ...common("not_found", request.woonplaats, name.letter),
+      ...common(dataset, "not_found", request.woonplaats, name.letter),
       suggesties: resolution.candidates.map(option),
       opmerkingen,
       data_versie: dataset.version,
@@ -233,7 +239,7 @@ function lookup(
       `Woonplaats '${request.woonplaats}' komt voor in ${count} gemeenten; stuur 'gemeente' of 'provincie' mee.`,
     );
     return {
-      ...common("ambiguous", request.woonplaats, name.letter),
+      ...common(dataset, "ambiguous", request.woonplaats, name.letter),
       opties: resolution.options.map(option),
       opmerkingen,
       data_versie: dataset.version,
@@ -303,7 +309,9 @@ function resolved(
   // An IJ name whose I and Y sessions differ has no single deciding letter (see ijSessions).
   result.maatgevende_letter = missing.includes("maatgevende_letter") ? null : name.letter;
   if (roldagen) result.roldagen = roldagen;
-  result.disclaimer = disclaimerFor(m, loc, roldagen !== undefined);
+  result.disclaimer = DISCLAIMER;
+  // The credit lines of the data (CBS, CC BY 4.0, asks for it); per-field sources are in bronnen.
+  result.bronvermelding = dataset.credits.slice();
   result.betrouwbaarheid = {
     arrondissement: m.courtConfidence,
     kantonlocatie: m.confidence,

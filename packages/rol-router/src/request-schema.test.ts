@@ -49,6 +49,7 @@ describe("JSON Schema output for the OpenAPI document", () => {
       "woonplaats",
       "maatgevende_letter",
       "disclaimer",
+      "bronvermelding",
       "ontbrekend",
       "opmerkingen",
       "data_versie",

@@ -105,7 +105,16 @@ export const RolRouterResultSchema = z
         "Deciding letter of `naam`; null when the name has no word starting with a letter, or when it starts with IJ and the location files I and Y under different rolzittingen (both are listed).",
       ),
     roldagen: z.array(RolRouterRoldagSchema).optional(),
-    disclaimer: z.string(),
+    disclaimer: z
+      .string()
+      .describe(
+        "Two sentences in Dutch for the reader: indicative, not legal advice, check with the court before summoning. The sources of each part are in `bronnen`.",
+      ),
+    bronvermelding: z
+      .array(z.string())
+      .describe(
+        "Added: the credit lines of the reference data used (CBS, Woonplaatsen in Nederland, CC BY 4.0, among them); show them with the answer.",
+      ),
     betrouwbaarheid: z
       .object({
         arrondissement: ConfidenceSchema.nullable(),

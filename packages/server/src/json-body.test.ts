@@ -138,4 +138,22 @@ describe("readJsonBody", () => {
       "unsupported_media_type",
     ]);
   });
+
+  it("treats an absent optional body as absent whatever Content-Type it declares; content must be JSON", async () => {
+    const post = (contentType: string, body?: string) =>
+      new Request("http://x/", {
+        method: "POST",
+        headers: { "content-type": contentType },
+        ...(body === undefined ? {} : { body }),
+      });
+    expect(await readJsonBody(post("text/plain"), { optional: true })).toBeUndefined();
+    expect(
+      await readJsonBody(post("application/x-www-form-urlencoded", ""), { optional: true }),
+    ).toBeUndefined();
+    expect(await failure(readJsonBody(post("text/plain", "{}"), { optional: true }))).toEqual([
+      415,
+      "unsupported_media_type",
+    ]);
+    expect(await failure(readJsonBody(post("text/plain")))).toEqual([415, "unsupported_media_type"]);
+  });
 });

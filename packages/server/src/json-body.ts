@@ -24,7 +24,10 @@ export const MAX_JSON_DEPTH = 64;
 export interface ReadJsonBodyOptions {
   /** Largest body accepted, counted on the bytes as they stream in. Default 40 MB. */
   maxBytes?: number;
-  /** When true, an absent or empty body yields `undefined` instead of 400 `empty_body`. */
+  /**
+   * When true, an absent or empty body yields `undefined` instead of 400 `empty_body`, whatever its
+   * Content-Type; a body with content still has to be JSON (415 otherwise).
+   */
   optional?: boolean;
 }
 
@@ -112,9 +115,10 @@ export async function readBodyBytes(
 export async function readJsonBody(request: Request, options: ReadJsonBodyOptions = {}): Promise<unknown> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
   const contentType = request.headers.get("content-type");
-  if (options.optional && contentType === null) {
-    // An optional body sent without a Content-Type (curl -X POST sends neither a body nor a
-    // Content-Length) is absent when it is empty; only real content needs to be JSON.
+  if (options.optional && !isJsonContentType(contentType)) {
+    // An optional body that is absent is absent whatever Content-Type came with it (curl -X POST
+    // sends neither a body nor a Content-Type; RFC 9110 §8.3: the header describes content, and
+    // there is none). Only real content needs to be JSON (decision orders-control-requests).
     const bytes = await readBodyBytes(request, maxBytes);
     if (bytes.byteLength === 0) return undefined;
     throw unsupportedMediaType(contentType);

@@ -20,20 +20,20 @@ describe("calculateWik", () => {
       collection_costs_cents: 18_750, // 15% of 1,250
       collection_costs_vat_cents: 3_938, // 21% of 187.50 = 39.375
       interest: {
-        amount_cents: 57_144,
-        rate_percent: 10.15,
+        amount_cents: 57_314,
+        rate_percent: 10.4,
         days: 1291,
         type: "wettelijke_handelsrente",
         due_date: "2023-05-10",
         end_date: "2026-11-21",
         compounding: "yearly",
         day_count: "actual/365",
-        rate_table_last_known_date: "2026-06-30",
-        beyond_rate_table: true,
+        rate_table_last_known_date: "2026-12-31",
+        beyond_rate_table: false,
       },
-      total_amount_cents: 125_000 + 18_750 + 3_938 + 57_144,
+      total_amount_cents: 125_000 + 18_750 + 3_938 + 57_314,
       basis:
-        'Indicative calculation, not legal advice. Collection costs: scale of art. 2 Besluit vergoeding voor buitengerechtelijke incassokosten over the principal (minimum EUR 40, maximum EUR 6,775), plus 21% VAT on the costs. Interest: wettelijke handelsrente (art. 6:119a BW) from the day after 2023-05-10 up to and including 2026-11-21, compounded yearly, day count actual/365, rounded per period to cents. Rates after 2026-06-30 are not in the bundled table; the newest known rate was used. Not every rate used is confirmed by an official publication: for 2025-07-01 to 2026-11-21 the rate rests on secondary sources only, and for 2023-07-01 to 2023-12-31 the sources disagree on the rate (periods with rate_confidence "medium"); check those rates before relying on the interest. Whether the costs may lawfully be charged is not checked (a consumer must first receive a 14-day letter, art. 6:96 lid 6 BW).',
+        'Indicative calculation, not legal advice. Collection costs: scale of art. 2 Besluit vergoeding voor buitengerechtelijke incassokosten over the principal (minimum EUR 40, maximum EUR 6,775), plus 21% VAT on the costs. Interest: wettelijke handelsrente (art. 6:119a BW) from the day after 2023-05-10 up to and including 2026-11-21, compounded yearly, day count actual/365, rounded per period to cents. Not every rate used is confirmed by an official publication: for 2026-07-01 to 2026-11-21 the rate rests on secondary sources only, and for 2023-07-01 to 2023-12-31 the sources disagree on the rate (periods with rate_confidence "medium"); check those rates before relying on the interest. Whether the costs may lawfully be charged is not checked (a consumer must first receive a 14-day letter, art. 6:96 lid 6 BW).',
     });
     expect(
       periods.map((p) => [
@@ -54,45 +54,52 @@ describe("calculateWik", () => {
       [2, "2024-07-01", "2024-12-31", 12.25, 140_004, 8646, "high"],
       [2, "2025-01-01", "2025-05-10", 11.15, 140_004, 5560, "high"],
       [3, "2025-05-11", "2025-06-30", 11.15, 156_655, 2441, "high"],
-      // 2025-07-01 and 2026-01-01 rows: secondary sources only.
-      [3, "2025-07-01", "2026-05-10", 10.15, 156_655, 13_679, "medium"],
-      [4, "2026-05-11", "2026-06-30", 10.15, 172_775, 2450, "medium"],
-      [4, "2026-07-01", "2026-11-21", 10.15, 172_775, 6919, "medium"],
+      // 10.15% from 2025-07-01, again from 2026-01-01: confirmed by the ECB rate (art. 6:120 lid 2).
+      [3, "2025-07-01", "2026-05-10", 10.15, 156_655, 13_679, "high"],
+      [4, "2026-05-11", "2026-06-30", 10.15, 172_775, 2450, "high"],
+      // 10.40% from 2026-07-01: secondary sources only.
+      [4, "2026-07-01", "2026-11-21", 10.4, 172_775, 7089, "medium"],
     ]);
     expect(WikCalculationSchema.parse(result)).toStrictEqual(result);
   });
 
   it("marks rates the table is not sure of, per period and in basis (RULES § 4)", () => {
-    // 6:119 for H1 2025: corroborated; the table records a conflict from 2025-07-01 (6% vs 5%).
-    const h1 = calculateWik({ amount_cents: 100_000, due_date: "2024-12-31" }, { today: "2025-06-30" });
-    expect(h1.interest.periods.map((p) => [p.from, p.to, p.rate_confidence])).toEqual([
-      ["2025-01-01", "2025-06-30", "high"],
-    ]);
-    expect(h1.basis).not.toContain("Not every rate used");
-    const h2 = calculateWik({ amount_cents: 100_000, due_date: "2024-12-31" }, { today: "2025-07-01" });
-    expect(h2.interest.periods.map((p) => [p.from, p.to, p.rate_confidence])).toEqual([
-      ["2025-01-01", "2025-07-01", "medium"],
-    ]);
-    expect(h2.basis).toContain(
-      'Not every rate used is confirmed by an official publication: for 2025-07-01 to 2025-07-01 the sources disagree on the rate (periods with rate_confidence "medium"); check those rates before relying on the interest.',
-    );
+    // 6:119 for 2025: 6% all year, corroborated (the 2025-07-01 conflict is resolved in the table).
+    for (const today of ["2025-06-30", "2025-12-31"]) {
+      const y2025 = calculateWik({ amount_cents: 100_000, due_date: "2024-12-31" }, { today });
+      expect(y2025.interest.periods.map((p) => [p.from, p.to, p.rate_percent, p.rate_confidence])).toEqual([
+        ["2025-01-01", today, 6, "high"],
+      ]);
+      expect(y2025.basis).not.toContain("Not every rate used");
+    }
     // 6:119 from 2026-01-01 (4%): secondary sources only.
     const y2026 = calculateWik({ amount_cents: 100_000, due_date: "2025-03-31" }, { today: "2026-02-15" });
     expect(y2026.interest.periods.map((p) => [p.from, p.to, p.rate_confidence])).toEqual([
-      ["2025-04-01", "2025-12-31", "medium"],
+      ["2025-04-01", "2025-12-31", "high"],
       ["2026-01-01", "2026-02-15", "medium"],
     ]);
     expect(y2026.basis).toContain(
-      "for 2026-01-01 to 2026-02-15 the rate rests on secondary sources only, and for 2025-07-01 to 2025-12-31 the sources disagree on the rate",
+      'Not every rate used is confirmed by an official publication: for 2026-01-01 to 2026-02-15 the rate rests on secondary sources only (periods with rate_confidence "medium"); check those rates before relying on the interest.',
     );
-    // Handelsrente 2025-07-01 and 2026-01-01 (10.15%): secondary sources only, merged in basis.
+    // 6:119 rows of 2026-01-01 and 2026-07-01 (4% both): secondary sources only, merged in basis.
+    const consumer = calculateWik({ amount_cents: 100_000, due_date: "2025-12-31" }, { today: "2026-09-30" });
+    expect(consumer.interest.periods.map((p) => [p.from, p.to, p.rate_confidence])).toEqual([
+      ["2026-01-01", "2026-09-30", "medium"],
+    ]);
+    expect(consumer.basis).toContain(
+      "for 2026-01-01 to 2026-09-30 the rate rests on secondary sources only (periods",
+    );
+    // Handelsrente 2025-07-01 and 2026-01-01 (10.15%): confirmed; 2026-07-01 (10.40%): secondary.
     const business = calculateWik(
       { amount_cents: 100_000, debtor_type: "business", due_date: "2025-06-30" },
-      { today: "2026-03-31" },
+      { today: "2026-09-30" },
     );
-    expect(business.interest.periods.map((p) => p.rate_confidence)).toEqual(["medium"]);
+    expect(business.interest.periods.map((p) => [p.from, p.to, p.rate_percent, p.rate_confidence])).toEqual([
+      ["2025-07-01", "2026-06-30", 10.15, "high"],
+      ["2026-07-01", "2026-09-30", 10.4, "medium"],
+    ]);
     expect(business.basis).toContain(
-      "for 2025-07-01 to 2026-03-31 the rate rests on secondary sources only (periods",
+      "for 2026-07-01 to 2026-09-30 the rate rests on secondary sources only (periods",
     );
     // Without interest days nothing uncertain was used.
     const none = calculateWik({ amount_cents: 100_000 }, { today: "2026-02-15" });
@@ -160,7 +167,7 @@ describe("calculateWik", () => {
       calculateWik(request, { today: "2024-03-01", dayCount: "actual/compounding-year" }).interest
         .amount_cents,
     ).toBe(13_962);
-    expect(() => calculateWik(request, { today: "2026-07-01", beyondRateTable: "throw" })).toThrowError(
+    expect(() => calculateWik(request, { today: "2027-01-01", beyondRateTable: "throw" })).toThrowError(
       expect.objectContaining({ code: "beyond_rate_table", field: "due_date" }),
     );
   });

@@ -40,7 +40,12 @@ describe("the bundled rate table", () => {
         expect(Math.abs(Math.round((row?.percent ?? 0) * 100) - (row?.percent ?? 0) * 100)).toBeLessThan(
           1e-9,
         );
-        expect(row?.source).toMatch(/^(https?:\/\/|code-index:)/);
+        // Citations name public sources (an address, or a public page described in words), never
+        // a private search index.
+        for (const citation of [row?.source ?? "", ...(row?.also ?? [])]) {
+          expect(citation.length).toBeGreaterThan(10);
+          expect(citation).not.toMatch(/code-index|find_string/);
+        }
       }
     },
   );
@@ -53,15 +58,25 @@ describe("the bundled rate table", () => {
     );
   });
 
-  it("keeps the unconfirmed 10.40% handelsrente of 2026-07-01 out of the series", () => {
-    expect(bundled.unconfirmed.map((row) => [row.from, row.percent])).toEqual([["2026-07-01", 10.4]]);
-    expect(getRateTable("wettelijke_handelsrente").some((row) => row.from === "2026-07-01")).toBe(false);
+  it("holds the rows of 2026-07-01 in the series, marked as resting on secondary sources; nothing unconfirmed", () => {
+    const newest = (type: InterestType) => getRateTable(type).at(-1);
+    expect(newest("wettelijke_rente")).toMatchObject({
+      from: "2026-07-01",
+      percent: 4,
+      confidence: "medium",
+    });
+    expect(newest("wettelijke_handelsrente")).toMatchObject({
+      from: "2026-07-01",
+      percent: 10.4,
+      confidence: "medium",
+    });
+    expect(bundled.unconfirmed).toEqual([]);
   });
 });
 
 describe("RATE_TABLE_LAST_KNOWN_DATE", () => {
-  it("is the end of the half-year in which the newest rows took effect (2026-01-01)", () => {
-    expect(RATE_TABLE_LAST_KNOWN_DATE).toBe("2026-06-30");
+  it("is the end of the half-year in which the newest rows took effect (2026-07-01)", () => {
+    expect(RATE_TABLE_LAST_KNOWN_DATE).toBe("2026-12-31");
   });
 });
 
@@ -77,6 +92,7 @@ describe("rateInForceOn", () => {
     ["wettelijke_rente", "2024-06-30", 7],
     ["wettelijke_rente", "2025-12-31", 6],
     ["wettelijke_rente", "2026-01-01", 4],
+    ["wettelijke_rente", "2026-07-01", 4],
     ["wettelijke_rente", "2030-01-01", 4], // past the table: the newest known rate
     ["wettelijke_handelsrente", "2002-08-07", undefined],
     ["wettelijke_handelsrente", "2002-08-08", 7],
@@ -84,6 +100,9 @@ describe("rateInForceOn", () => {
     ["wettelijke_handelsrente", "2013-03-16", 8.75],
     ["wettelijke_handelsrente", "2024-07-01", 12.25],
     ["wettelijke_handelsrente", "2026-03-01", 10.15],
+    ["wettelijke_handelsrente", "2026-06-30", 10.15],
+    ["wettelijke_handelsrente", "2026-07-01", 10.4],
+    ["wettelijke_handelsrente", "2030-01-01", 10.4], // past the table: the newest known rate
   ] as const)("%s on %s is %s", (type, date, expected) => {
     expect(rateInForceOn(type, date)).toBe(expected);
   });

@@ -45,7 +45,7 @@ export interface RateTableRow {
  * @example
  * ```ts
  * import { RATE_TABLE_LAST_KNOWN_DATE } from "@incasso/wik";
- * RATE_TABLE_LAST_KNOWN_DATE; // "2026-06-30"
+ * RATE_TABLE_LAST_KNOWN_DATE; // "2026-12-31"
  * ```
  */
 export const RATE_TABLE_LAST_KNOWN_DATE: string = formatDay(LAST_KNOWN_DAY);

@@ -40,7 +40,7 @@ describe("calculateStatutoryInterest: days and rates", () => {
           beyond_rate_table: false,
         },
       ],
-      rate_table_last_known_date: "2026-06-30",
+      rate_table_last_known_date: "2026-12-31",
       beyond_rate_table: false,
     });
     expect(WikInterestSchema.parse(result)).toStrictEqual(result);
@@ -169,10 +169,10 @@ describe("calculateStatutoryInterest: yearly compounding (art. 6:119 lid 2 BW)",
       [9, 7, 40, 155_439, 1192],
       [9, 6, 325, 155_439, 8304],
       [10, 6, 40, 164_935, 1085],
-      [10, 4, 181, 164_935, 3272],
-      [10, 4, 144, 164_935, 2603],
+      // 4% from 2026-01-01, confirmed again for 2026-07-01: one rate, so one period.
+      [10, 4, 325, 164_935, 5874],
     ]);
-    expect(interest(input).amount_cents).toBe(48_439);
+    expect(interest(input).amount_cents).toBe(48_438);
     expect(interest(input).days).toBe(3652);
   });
 
@@ -183,11 +183,12 @@ describe("calculateStatutoryInterest: yearly compounding (art. 6:119 lid 2 BW)",
       dueDate: "2016-11-21",
       endDate: "2026-11-21",
     });
-    expect(result.amount_cents).toBe(141_409_624_126);
+    expect(result.amount_cents).toBe(141_625_786_307);
     expect(result.periods.map((p) => p.amount_cents)).toEqual([
       8_000_000_000, 8_640_000_000, 9_331_200_000, 10_105_306_126, 10_886_120_490, 11_757_010_129,
       1_391_514_624, 8_264_292_319, 7_514_178_967, 2_313_069_010, 10_962_983_330, 8_500_528_613,
-      2_653_601_090, 10_929_316_406, 7_915_312_964, 13_469_005_487, 8_776_184_571,
+      // The last: 10.40% from 2026-07-01.
+      2_653_601_090, 10_929_316_406, 7_915_312_964, 13_469_005_487, 8_992_346_752,
     ]);
   });
 });
@@ -298,28 +299,30 @@ describe("calculateStatutoryInterest: the edges of the rate table", () => {
     const result = interest({
       principalCents: 100_000,
       debtorType: "business",
-      dueDate: "2026-05-31",
-      endDate: "2026-11-21",
+      dueDate: "2026-11-30",
+      endDate: "2027-02-15",
     });
     expect(result.beyond_rate_table).toBe(true);
     expect(result.periods.map((p) => [p.from, p.to, p.rate_percent, p.beyond_rate_table])).toEqual([
-      ["2026-06-01", "2026-06-30", 10.15, false],
-      ["2026-07-01", "2026-11-21", 10.15, true],
+      ["2026-12-01", "2026-12-31", 10.4, false],
+      ["2027-01-01", "2027-02-15", 10.4, true],
     ]);
   });
 
   it("is not flagged up to and including the last known date", () => {
-    const result = interest({ principalCents: 100_000, dueDate: "2026-01-01", endDate: "2026-06-30" });
+    const result = interest({ principalCents: 100_000, dueDate: "2026-01-01", endDate: "2026-12-31" });
     expect(result.beyond_rate_table).toBe(false);
-    expect(result.periods).toHaveLength(1);
+    expect(result.periods.map((p) => [p.from, p.to, p.rate_percent])).toEqual([
+      ["2026-01-02", "2026-12-31", 4],
+    ]);
   });
 
   it("refuses days past the table with beyond_rate_table when asked to", () => {
     expect(() =>
       interest({
         principalCents: 100,
-        dueDate: "2026-06-30",
-        endDate: "2026-07-01",
+        dueDate: "2026-12-31",
+        endDate: "2027-01-01",
         beyondRateTable: "throw",
       }),
     ).toThrowError(expect.objectContaining({ code: "beyond_rate_table", field: "dueDate" }));

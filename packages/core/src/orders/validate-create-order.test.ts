@@ -719,6 +719,46 @@ describe("validateCreateOrder: metadata", () => {
     ]);
   });
 
+  // JSON.parse makes `__proto__` an own key; an object literal would set the prototype instead.
+  const reserved = () =>
+    JSON.parse('{"__proto__":"p","constructor":"c","prototype":"t","hasOwnProperty":"h"}');
+
+  it("keys named __proto__, constructor and prototype are kept as sent, in order, and reach no prototype", () => {
+    const r = run({ ...validBody(), metadata: reserved() });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(Object.entries(r.order.metadata)).toEqual([
+      ["__proto__", "p"],
+      ["constructor", "c"],
+      ["prototype", "t"],
+      ["hasOwnProperty", "h"],
+    ]);
+    expect(Object.getPrototypeOf(r.order.metadata)).toBe(Object.prototype);
+    expect(JSON.stringify(r.order.metadata)).toBe(
+      '{"__proto__":"p","constructor":"c","prototype":"t","hasOwnProperty":"h"}',
+    );
+    expect(({} as Record<string, unknown>).p).toBeUndefined();
+  });
+
+  it("a __proto__ key is judged like any other: its value must be a string of at most 500 characters", () => {
+    const body = (value: string) => ({
+      ...validBody(),
+      metadata: JSON.parse(`{"a":"b","__proto__":${value}}`),
+    });
+    expect(errorsOf(body('{"polluted":"yes"}'))).toEqual([["metadata.__proto__", "invalid_type"]]);
+    expect(errorsOf(body("5"))).toEqual([["metadata.__proto__", "invalid_type"]]);
+    expect(errorsOf(body(JSON.stringify("v".repeat(501))))).toEqual([["metadata.__proto__", "too_long"]]);
+    expect(run(body(JSON.stringify("v".repeat(500)))).ok).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("a __proto__ key counts towards the 30 keys", () => {
+    const metadata = JSON.parse(
+      `{"__proto__":"p",${Array.from({ length: 30 }, (_, i) => `"k${i}":"v"`).join(",")}}`,
+    );
+    expect(errorsOf({ ...validBody(), metadata })).toEqual([["metadata", "too_many_keys"]]);
+  });
+
   it("metadata must be an object", () => {
     expect(errorsOf({ ...validBody(), metadata: ["a"] })).toEqual([["metadata", "invalid_type"]]);
     expect(errorsOf({ ...validBody(), metadata: null })).toEqual([["metadata", "invalid_type"]]);
@@ -793,6 +833,36 @@ describe("validateCreateOrder: udf_fields", () => {
     expect(run({ ...validBody(), udf_fields: keys(25) }, ctx).ok).toBe(true);
     expect(errorsOf({ ...validBody(), udf_fields: keys(26) }, ctx)).toEqual([
       ["udf_fields", "too_many_keys"],
+    ]);
+  });
+
+  it("keys named __proto__, constructor and prototype are echoed as sent and, when defined, written to the case", () => {
+    const defined: ValidateCreateOrderContext = {
+      today: "2026-11-21",
+      udfDefinitions: [
+        { name: "__proto__", type: "text" },
+        { name: "constructor", type: "number" },
+      ],
+    };
+    const udf_fields = JSON.parse('{"__proto__":"u","constructor":1,"prototype":true}');
+    const r = run({ ...validBody(), udf_fields }, defined);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(Object.entries(r.order.udf_fields)).toEqual([
+      ["__proto__", "u"],
+      ["constructor", 1],
+      ["prototype", true],
+    ]);
+    expect(Object.entries(r.order.case_udf_fields)).toEqual([
+      ["__proto__", "u"],
+      ["constructor", 1],
+    ]);
+    expect(Object.getPrototypeOf(r.order.case_udf_fields)).toBe(Object.prototype);
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      'Het maatwerkveld "prototype" is niet voor dit account afgesproken en is overgeslagen.',
+    ]);
+    expect(errorsOf({ ...validBody(), udf_fields: JSON.parse('{"__proto__":{"x":1}}') }, defined)).toEqual([
+      ["udf_fields.__proto__", "invalid_type"],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { DEFAULT_ATTACHMENT_LIMITS } from "@incasso/pdf-guard";
 import { DEFAULT_COUNTRY, normaliseCountryCode } from "./country-code.js";
-import { type CreateOrderInput, CreateOrderSchema } from "./create-order-schema.js";
+import { type CreateOrderInput, CreateOrderSchema, MetadataSchema } from "./create-order-schema.js";
 import { normaliseCustomerNumber } from "./customer-number.js";
 import { dueDateOf } from "./due-date.js";
 import { OrdersError } from "./errors.js";
@@ -123,8 +123,18 @@ function normaliseAddress(a: {
   };
 }
 
+/**
+ * The entries of a metadata or udf_fields object as sent, in a new object. Object.fromEntries
+ * defines each key as an own property, so `__proto__` stays a key and never sets the prototype, as
+ * an assignment (`out[key] = value`) or Object.assign would (decision orders-reserved-keys).
+ */
+function ownCopy<V>(value: unknown): Record<string, V> {
+  return isRecord(value) ? (Object.fromEntries(Object.entries(value)) as Record<string, V>) : {};
+}
+
 function normalise(
   input: CreateOrderInput,
+  metadata: Record<string, string>,
   udfFields: Record<string, unknown>,
   caseUdfFields: Record<string, UdfValue>,
 ): NormalisedOrder {
@@ -160,7 +170,8 @@ function normalise(
     title: nullIfBlank(input.title),
     description: input.description ?? null,
     creditor,
-    metadata: { ...(input.metadata ?? {}) },
+    // From the body: zod's output of a record has no `__proto__` key (see validateCreateOrder).
+    metadata,
     udf_fields: udfFields,
     case_udf_fields: caseUdfFields,
     debtors,
@@ -228,6 +239,18 @@ export function validateCreateOrder(body: unknown, ctx: ValidateCreateOrderConte
     later.push(tooManyKeys("metadata", Object.keys(meta).length, ORDER_LIMITS.metadata.maxKeys));
     copy.metadata = {};
   }
+  // zod's record parsing skips a `__proto__` key altogether, neither judging nor keeping it (so it
+  // cannot reach the prototype of the object zod builds). In metadata it is a key like any other
+  // (decision orders-reserved-keys): its value is judged by the same rule here, and the metadata
+  // is copied from the body, not from zod's output.
+  if (isRecord(meta) && copy.metadata === meta && Object.hasOwn(meta, "__proto__")) {
+    const value = Object.getOwnPropertyDescriptor(meta, "__proto__")?.value;
+    const checked = MetadataSchema.valueType.safeParse(value);
+    if (!checked.success) {
+      const issues = checked.error.issues.map((i) => ({ ...i, path: ["metadata", "__proto__", ...i.path] }));
+      later.push(...issuesToFieldErrors(issues, body));
+    }
+  }
   let udfKnown: Record<string, UdfValue> = {};
   const udfWarnings: Warning[] = [];
   const udf = body.udf_fields;
@@ -263,7 +286,7 @@ export function validateCreateOrder(body: unknown, ctx: ValidateCreateOrderConte
     const all = unique(errors);
     return { ok: false, code: problemCode(all), errors: all };
   }
-  const order = normalise(parsed.data, isRecord(udf) ? { ...udf } : {}, udfKnown);
+  const order = normalise(parsed.data, ownCopy(meta), ownCopy(udf), udfKnown);
   return { ok: true, order, warnings: [...unknownFieldWarnings(body), ...udfWarnings] };
 }
 

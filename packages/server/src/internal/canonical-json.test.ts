@@ -11,6 +11,16 @@ describe("canonicalJson", () => {
     expect(canonicalJson("é")).toBe('"é"');
   });
 
+  it("keeps own keys named __proto__, constructor and prototype (JSON.parse makes them own keys)", () => {
+    const body = JSON.parse('{"metadata":{"prototype":"t","__proto__":{"b":1,"a":2},"constructor":"c"}}');
+    expect(canonicalJson(body)).toBe(
+      '{"metadata":{"__proto__":{"a":2,"b":1},"constructor":"c","prototype":"t"}}',
+    );
+    expect(canonicalJson(JSON.parse('{"metadata":{"__proto__":"x"}}'))).not.toBe(
+      canonicalJson({ metadata: {} }),
+    );
+  });
+
   it("is independent of key order and parses back to an equal value", () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {

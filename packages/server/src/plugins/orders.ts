@@ -119,17 +119,22 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
         "Placed as a task with instructions on the case for a human handler and listed on the order with status " +
         "`requested`; the API changes nothing financial itself." +
         (action === "withdraw" ? " Withdrawing can affect the no-cure-no-pay fee arrangement." : "") +
-        (isPayment ? " `payment_date` defaults to today (Europe/Amsterdam)." : " The body is optional."),
+        (isPayment
+          ? " `payment_date` defaults to today (Europe/Amsterdam). The body must carry `amount_cents`; an absent" +
+            " body counts as `{}` and is refused with 422."
+          : " The body is optional; an absent body counts as `{}`."),
       tags: ["orders"],
       auth: "required",
-      request: { params: OrderIdParams, body, bodyOptional: !isPayment, maxBodyBytes: 64 * 1024 },
+      // An absent body counts as `{}` on all three (decision orders-control-requests): hold and
+      // withdraw proceed, a payment report is refused with 422 naming amount_cents, not 415.
+      request: { params: OrderIdParams, body, bodyOptional: true, maxBodyBytes: 64 * 1024 },
       responses: {
         202: {
           description: "The request was placed on the case.",
           schema: OrderActionSchema,
           headers: RATE_LIMIT_HEADERS,
         },
-        400: withLimits("Empty body or invalid JSON (`empty_body`, `invalid_json`)."),
+        400: withLimits("Invalid JSON (`invalid_json`); an empty body counts as `{}`."),
         ...common,
         404: notFound,
         409: withLimits(
@@ -137,7 +142,9 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
             "`test_key_on_live_order`: a test key cannot steer a live order.",
         ),
         413: withLimits("Body too large (`payload_too_large`)."),
-        415: withLimits("Content-Type is not application/json (`unsupported_media_type`)."),
+        415: withLimits(
+          "A body is sent whose Content-Type is not application/json (`unsupported_media_type`).",
+        ),
         422: withLimits(
           isPayment
             ? "`validation_error`: `amount_cents` missing or below 1, an invalid `payment_date` or a `reason` over 1000 characters."

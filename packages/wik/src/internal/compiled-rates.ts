@@ -151,9 +151,10 @@ function uncertainWindows(type: InterestType): UncertainWindow[] {
     const first = parseIsoDay(row.from) as number;
     windows.push({ first, last: nextRowStart(type, first) - 1, kind: "secondary" });
   }
-  // A conflict dated D concerns the rate in force from D up to the next row after D (for the 6:119
-  // rate of 2025-07-01 there is no row on that day: 2025-07-01 to 2025-12-31). Conflicts without a
-  // date (such as the rounding of the 6:119 formula) do not concern a particular rate.
+  // A conflict dated D concerns the rate in force from D up to the next row after D (D need not be
+  // the date of a row: a disputed change that the table does not make covers D up to the next
+  // row). Conflicts without a date (such as the rounding of the 6:119 formula) do not concern a
+  // particular rate.
   const conflicts = (table as { conflicts?: readonly { series?: string; date?: string }[] }).conflicts ?? [];
   for (const conflict of conflicts) {
     if (conflict.series !== type || conflict.date === undefined) continue;

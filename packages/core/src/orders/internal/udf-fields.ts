@@ -57,7 +57,14 @@ export function checkUdfFields(
       });
       continue;
     }
-    result.known[key] = value as UdfValue;
+    // Defined, never assigned: an assignment of `__proto__` would go to the prototype setter and the
+    // field would be lost (decision orders-reserved-keys).
+    Object.defineProperty(result.known, key, {
+      value: value as UdfValue,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return result;
 }
