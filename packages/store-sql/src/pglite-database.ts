@@ -1,5 +1,42 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Executor, SqlDatabase } from "./database.js";
+
+/**
+ * The error when a data directory is asked for but PGlite is not installed: a host on PostgreSQL
+ * may leave the optional dependency out (`npm install --omit=optional`).
+ */
+class PgliteMissingError extends Error {
+  readonly code = "pglite_not_installed";
+  constructor(cause: unknown) {
+    super(
+      "Embedded PostgreSQL needs the package @electric-sql/pglite, which is not installed. Install it " +
+        "(npm install @electric-sql/pglite), or give a PostgreSQL URL (DATABASE_URL) instead of a data directory.",
+      { cause },
+    );
+    this.name = "PgliteMissingError";
+  }
+}
+
+type PgliteModule = typeof import("@electric-sql/pglite");
+
+/**
+ * Loads PGlite when a data directory (or an in-memory database) is opened, so a host on PostgreSQL
+ * neither needs it installed nor pays for loading its WebAssembly module. Not re-exported; the
+ * importer is a parameter for the test of a missing package.
+ *
+ * @example
+ * const { PGlite } = await loadPglite();
+ */
+export async function loadPglite(
+  importer: () => Promise<PgliteModule> = () => import("@electric-sql/pglite"),
+): Promise<PgliteModule> {
+  try {
+    return await importer();
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_MODULE_NOT_FOUND") throw new PgliteMissingError(error);
+    throw error;
+  }
+}
 
 function executor(db: Pick<PGlite, "query">): Executor {
   return {
@@ -20,6 +57,7 @@ function executor(db: Pick<PGlite, "query">): Executor {
  * await db.query("SELECT 1");
  */
 export async function openPgliteDatabase(options: { dataDir?: string } = {}): Promise<SqlDatabase> {
+  const { PGlite } = await loadPglite();
   const pglite = options.dataDir === undefined ? await PGlite.create() : await PGlite.create(options.dataDir);
   const outer = executor(pglite);
   return {
