@@ -430,6 +430,68 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     ]);
   });
 
+  it("an unpaired UTF-16 surrogate in any text → 422 invalid_character on each field, alike for test and live keys", async () => {
+    // Valid JSON, but no Unicode text: PostgreSQL refuses it in json, so a live order used to fail
+    // only in the case system, as 502 upstream_error, while the same body with a test key got 201.
+    const debtor = business(cn("SUR"), "Voorbeeld \ud800 B.V.");
+    debtor.phone = "06\udfff";
+    debtor.address = {
+      street: "Test\udc00straat",
+      house_number: "1\ud83d",
+      postal_code: "9999\udc00",
+      city: "\udbffTestdorp",
+    };
+    const body = orderBody({
+      reference: "R-SUR",
+      debtors: [debtor],
+      invoices: [
+        {
+          invoice_number: "F-\udbff",
+          invoice_date: "2026-09-01",
+          payment_term_days: 14,
+          amount_cents: 1000,
+          description: "x\ud800\ud800",
+        },
+        // A surrogate pair is one character (U+1F600) and fine.
+        {
+          invoice_number: "F-\ud83d\ude00",
+          invoice_date: "2026-09-01",
+          payment_term_days: 14,
+          amount_cents: 1000,
+        },
+      ],
+      metadata: { "k\ud800": "v", ok: "\udc00" },
+      udf_fields: { dossier: "\ud800" },
+    });
+    const expected = [
+      "debtors[0].company_name",
+      "debtors[0].address.street",
+      "debtors[0].address.house_number",
+      "debtors[0].address.postal_code",
+      "debtors[0].address.city",
+      "debtors[0].phone",
+      "invoices[0].invoice_number",
+      "invoices[0].description",
+      'metadata["k\\ud800"]',
+      "metadata.ok",
+      "udf_fields.dossier",
+    ];
+    for (const key of [live, test]) {
+      const res = await t.request("/orders", json(key, body, { "idempotency-key": `sur-${transport.name}` }));
+      expect(res.status).toBe(422);
+      const problem = await res.json();
+      expect(problem).toMatchObject({ status: 422, code: "validation_error" });
+      expect(problem.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual(
+        expected.map((field) => [field, "invalid_character"]),
+      );
+      expect(problem.errors[0].message).toBe("must not contain an unpaired surrogate (U+D800 to U+DFFF)");
+    }
+    // Nothing was kept under the Idempotency-Key: the corrected body is placed.
+    const fixed = orderBody({ reference: "R-SUR", debtors: [business(cn("SUR"))] });
+    const ok = await t.request("/orders", json(live, fixed, { "idempotency-key": `sur-${transport.name}` }));
+    expect(ok.status).toBe(201);
+  });
+
   it("a request tried with a test key and then sent live with the same Idempotency-Key is placed live", async () => {
     const h = { "idempotency-key": `try-then-live-${transport.name}` };
     const body = orderBody({ debtors: [business(cn("TRY"))] });

@@ -81,6 +81,31 @@ describe("readJsonBody", () => {
     expect(await readJsonBody(post('{"note":"\\\\u0000"}'))).toEqual({ note: "\\u0000" });
   });
 
+  it("answers 422 invalid_character for each string or key holding an unpaired surrogate, and passes pairs", async () => {
+    const res = readJsonBody(
+      post('{"city":"\\uD800","pair":"\\ud83d\\ude00","metadata":{"k\\udc00":"v"},"note":"\\\\ud800"}'),
+    );
+    await expect(res).rejects.toMatchObject({
+      status: 422,
+      code: "validation_error",
+      errors: [
+        {
+          field: "city",
+          code: "invalid_character",
+          message: "must not contain an unpaired surrogate (U+D800 to U+DFFF)",
+        },
+        { field: 'metadata["k\\udc00"]', code: "invalid_character" },
+      ],
+    });
+    expect(await readJsonBody(post('{"pair":"\\ud83d\\ude00","note":"\\\\ud800"}'))).toEqual({
+      pair: "\u{1f600}",
+      note: "\\ud800",
+    });
+    // The same surrogate as UTF-8 bytes (CESU-8) is no UTF-8 at all: 400, as before.
+    const cesu = new Uint8Array([...new TextEncoder().encode('{"a":"'), 0xed, 0xa0, 0x80, 0x22, 0x7d]);
+    await expect(readJsonBody(post(cesu))).rejects.toMatchObject({ status: 400, code: "invalid_json" });
+  });
+
   it("answers 400 bad_request when the body stream breaks off (the client went away)", async () => {
     const broken = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -1,6 +1,6 @@
 import { formatFieldPath } from "@incasso/core";
 import { ApiError, validationError } from "./api-error.js";
-import { nestsDeeperThan, pathsWithNul } from "./internal/json-checks.js";
+import { type BadCharacter, nestsDeeperThan, pathsWithBadCharacters } from "./internal/json-checks.js";
 
 /** The spec's request size limit for POST /orders: 40 MB of base64-encoded JSON (section Limits). */
 export const DEFAULT_MAX_BODY_BYTES = 40 * 1024 * 1024;
@@ -104,7 +104,8 @@ export async function readBodyBytes(
  * Reads a JSON request body the way the spec demands: `application/json` only (415
  * `unsupported_media_type`), 400 `empty_body` for nothing, 400 `invalid_json` for bad syntax, bad
  * UTF-8 or nesting deeper than {@link MAX_JSON_DEPTH}, 413 `payload_too_large` past the limit, and
- * 422 `validation_error` (code `invalid_character`) for each string holding the NUL character.
+ * 422 `validation_error` (code `invalid_character`) for each string holding the NUL character or an
+ * unpaired UTF-16 surrogate.
  *
  * @example
  * const body = await readJsonBody(request); // unknown: validate it with a schema next
@@ -148,20 +149,30 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
       detail: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
     });
   }
-  // No field takes the NUL character, and PostgreSQL text cannot hold it: a string with one would
-  // fail where it is stored, after the work was done. Valid JSON can only write it escaped, so the
-  // text tells whether to look.
-  if (text.includes("\\u0000")) {
-    const paths = pathsWithNul(body, 20);
-    if (paths.length > 0) {
+  // No field takes the NUL character or an unpaired UTF-16 surrogate, and PostgreSQL cannot hold
+  // either (text refuses NUL, json a lone \ud800): such a string would fail where it is stored,
+  // after the work was done, and a live order as 502 "retry" where a test key got 201. Valid JSON
+  // can only write them escaped (a surrogate as UTF-8 bytes already failed the decoder above), so
+  // the text tells whether to look.
+  if (text.includes("\\u0000") || ESCAPED_SURROGATE.test(text)) {
+    const found = pathsWithBadCharacters(body, 20);
+    if (found.length > 0) {
       throw validationError(
-        paths.map((path) => ({
+        found.map(({ path, character }) => ({
           field: formatFieldPath(path),
           code: "invalid_character",
-          message: "must not contain the NUL character (U+0000)",
+          message: BAD_CHARACTER_MESSAGES[character],
         })),
       );
     }
   }
   return body;
 }
+
+// `\uD800` to `\uDFFF` written as a JSON escape, in either case; a pair is confirmed by the walk.
+const ESCAPED_SURROGATE = /\\u[dD][89abcdefABCDEF]/;
+
+const BAD_CHARACTER_MESSAGES: Record<BadCharacter, string> = {
+  nul: "must not contain the NUL character (U+0000)",
+  lone_surrogate: "must not contain an unpaired surrogate (U+D800 to U+DFFF)",
+};
