@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import type { BuiltInCaseSystem } from "@incasso/case-system";
 import { issueApiKey, newId } from "@incasso/core";
 import { openStore, type SqlStore } from "@incasso/store-sql";
@@ -278,6 +279,51 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as { code: string }).code).toBe("invalid_json");
     expect(rateHeaders(broken)[0]).toBe("1000");
+  });
+
+  it("a compressed body or a charset other than UTF-8 → 415 saying what is accepted, nothing bound to the key", async () => {
+    const body = orderBody({ reference: "R-ENC", debtors: [business(cn("ENC"))] });
+    const text = JSON.stringify(body);
+    const h = { "idempotency-key": `enc-${transport.name}` };
+    for (const [headers, payload, detail] of [
+      // Labelled gzip but sent plain: it used to be read as plain JSON and placed.
+      [{ "content-encoding": "gzip" }, text, "Content-Encoding gzip is not accepted"],
+      [{ "content-encoding": "gzip" }, gzipSync(text), "Content-Encoding gzip is not accepted"],
+      [{ "content-encoding": "identity, br" }, text, "Content-Encoding identity, br is not accepted"],
+      // UTF-16 used to be decoded as UTF-8 (400 invalid_json); Latin-1 that happens to be ASCII, placed.
+      [
+        { "content-type": "application/json; charset=utf-16" },
+        Buffer.from(`\ufeff${text}`, "utf16le"),
+        "UTF-8",
+      ],
+      [{ "content-type": "application/json;charset=ISO-8859-1" }, text, "UTF-8"],
+    ] as const) {
+      const res = await t.request("/orders", { ...json(live, "", { ...h, ...headers }), body: payload });
+      expect(res.status, JSON.stringify(headers)).toBe(415);
+      const problem = await res.json();
+      check("/orders", "post", 415, problem);
+      expect(problem).toMatchObject({ status: 415, code: "unsupported_media_type" });
+      expect(problem.detail).toContain(detail);
+      if ("content-encoding" in headers) {
+        expect(problem.detail).toContain("identity");
+        expect(res.headers.get("accept-encoding")).toBe("identity");
+      } else {
+        expect(problem.detail).toBe(
+          `Content-Type must be application/json in UTF-8 (charset=utf-8 or none), not ${headers["content-type"]}.`,
+        );
+      }
+      expect(rateHeaders(res)[0]).toBe("1000");
+    }
+    // Accepted: identity spelled out, and UTF-8 named in any case, quoted or not.
+    const ok = await t.request(
+      "/orders",
+      json(live, body, {
+        ...h,
+        "content-encoding": "Identity",
+        "content-type": 'application/json; charset="UTF-8"',
+      }),
+    );
+    expect(ok.status).toBe(201);
   });
 
   it("a creditor object without creditor management → 403 creditor_feature_disabled", async () => {

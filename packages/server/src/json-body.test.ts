@@ -25,6 +25,34 @@ describe("readJsonBody", () => {
     expect(await readJsonBody(post('{"a":1}', "Application/JSON; charset=utf-8"))).toEqual({ a: 1 });
   });
 
+  it("refuses a content coding other than identity and a charset other than UTF-8 with 415", async () => {
+    const withHeaders = (headers: Record<string, string>) =>
+      new Request("http://x/", {
+        method: "POST",
+        body: '{"a":1}',
+        headers: { "content-type": "application/json", ...headers },
+      });
+    for (const headers of [
+      { "content-encoding": "gzip" },
+      { "content-encoding": "identity,x-custom" },
+      { "content-type": "application/json; charset=utf-16" },
+      { "content-type": 'application/json; foo=bar; Charset="latin1"' },
+    ] as Record<string, string>[]) {
+      expect(await failure(readJsonBody(withHeaders(headers))), JSON.stringify(headers)).toEqual([
+        415,
+        "unsupported_media_type",
+      ]);
+    }
+    for (const headers of [
+      { "content-encoding": "identity" },
+      { "content-encoding": "" },
+      { "content-type": "application/json; charset=UTF8" },
+      { "content-type": "application/json; foo=bar" },
+    ] as Record<string, string>[]) {
+      expect(await readJsonBody(withHeaders(headers)), JSON.stringify(headers)).toEqual({ a: 1 });
+    }
+  });
+
   it("refuses other media types with 415", async () => {
     expect(await failure(readJsonBody(post("a=1", "application/x-www-form-urlencoded")))).toEqual([
       415,

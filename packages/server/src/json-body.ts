@@ -35,6 +35,21 @@ function isJsonContentType(value: string | null): boolean {
   return type === "application/json";
 }
 
+// The charset parameter of a Content-Type, lower-cased and unquoted (RFC 9110 §8.3.1, §5.6.6), or
+// undefined when there is none.
+function charsetOf(contentType: string): string | undefined {
+  for (const parameter of contentType.split(";").slice(1)) {
+    const at = parameter.indexOf("=");
+    if (at < 0 || parameter.slice(0, at).trim().toLowerCase() !== "charset") continue;
+    return parameter
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .toLowerCase();
+  }
+  return undefined;
+}
+
 function unsupportedMediaType(contentType: string | null): ApiError {
   return new ApiError({
     status: 415,
@@ -42,6 +57,37 @@ function unsupportedMediaType(contentType: string | null): ApiError {
     detail: `Content-Type must be application/json${contentType ? `, not ${contentType}` : ""}.`,
     headers: { "Accept-Post": "application/json" },
   });
+}
+
+/**
+ * Refuses a body that would not be read as what it is: a content coding other than identity (the
+ * API inflates nothing, and gzip bytes read as text are no JSON, or plain text labelled gzip is
+ * not what the client said), and a charset other than UTF-8 (RFC 8259 §8.1: JSON between systems
+ * is UTF-8; UTF-16 read as UTF-8 is garbage). Both are 415 (RFC 9110 §15.5.16), with a detail
+ * that says what is accepted; for the coding also `Accept-Encoding: identity` (RFC 9110 §12.5.3).
+ */
+function assertReadableEncoding(request: Request, contentType: string | null): void {
+  const coding = request.headers.get("content-encoding");
+  if (coding !== null) {
+    const codings = coding.split(",").map((c) => c.trim().toLowerCase());
+    if (codings.some((c) => c !== "" && c !== "identity")) {
+      throw new ApiError({
+        status: 415,
+        code: "unsupported_media_type",
+        detail: `Content-Encoding ${coding} is not accepted: send the body uncompressed (identity).`,
+        headers: { "Accept-Encoding": "identity" },
+      });
+    }
+  }
+  const charset = contentType === null ? undefined : charsetOf(contentType);
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+    throw new ApiError({
+      status: 415,
+      code: "unsupported_media_type",
+      detail: `Content-Type must be application/json in UTF-8 (charset=utf-8 or none), not ${contentType}.`,
+      headers: { "Accept-Post": "application/json" },
+    });
+  }
 }
 
 function tooLarge(maxBytes: number): ApiError {
@@ -101,8 +147,8 @@ export async function readBodyBytes(
 }
 
 /**
- * Reads a JSON request body the way the spec demands: `application/json` only (415
- * `unsupported_media_type`), 400 `empty_body` for nothing, 400 `invalid_json` for bad syntax, bad
+ * Reads a JSON request body the way the spec demands: `application/json` only, in UTF-8 and
+ * without a content coding (415 `unsupported_media_type`), 400 `empty_body` for nothing, 400 `invalid_json` for bad syntax, bad
  * UTF-8 or nesting deeper than {@link MAX_JSON_DEPTH}, 413 `payload_too_large` past the limit, and
  * 422 `validation_error` (code `invalid_character`) for each string holding the NUL character or an
  * unpaired UTF-16 surrogate.
@@ -113,6 +159,7 @@ export async function readBodyBytes(
 export async function readJsonBody(request: Request, options: ReadJsonBodyOptions = {}): Promise<unknown> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
   const contentType = request.headers.get("content-type");
+  assertReadableEncoding(request, contentType);
   if (options.optional && contentType === null) {
     // An optional body sent without a Content-Type (curl -X POST sends neither a body nor a
     // Content-Length) is absent when it is empty; only real content needs to be JSON.
