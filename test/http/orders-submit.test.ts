@@ -5,7 +5,16 @@ import { openStore, type SqlStore } from "@incasso/store-sql";
 import { type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTextPdf } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
-import { business, count, individual, json, orderBody, ordersApi, rateHeaders } from "./orders-fixtures.js";
+import {
+  bearer,
+  business,
+  count,
+  individual,
+  json,
+  orderBody,
+  ordersApi,
+  rateHeaders,
+} from "./orders-fixtures.js";
 
 let store: SqlStore;
 let api: ReturnType<typeof ordersApi>["api"];
@@ -536,6 +545,56 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     const fixed = orderBody({ reference: "R-SUR", debtors: [business(cn("SUR"))] });
     const ok = await t.request("/orders", json(live, fixed, { "idempotency-key": `sur-${transport.name}` }));
     expect(ok.status).toBe(201);
+  });
+
+  it("an Idempotency-Key replays an order only to a key that may read it; other keys of the organisation get 409", async () => {
+    const wide = (await issueApiKey(store, { organisation: org, mode: "live", visibility: "organisation" }))
+      .key;
+    const mine = (await issueApiKey(store, { organisation: org, mode: "live", visibility: "own" })).key;
+    const h = { "idempotency-key": `shared-${transport.name}` };
+    const body = orderBody({ reference: "R-SHARED", debtors: [business(cn("SHR"))] });
+    const placed = await t.request("/orders", json(wide, body, h));
+    expect(placed.status).toBe(201);
+    const order = await placed.json();
+    // A key that sees only its own orders: no replay of the other key's order, and no case number.
+    for (const key of [live, mine]) {
+      const res = await t.request("/orders", json(key, body, h));
+      expect(res.status).toBe(409);
+      expect(res.headers.get("idempotency-replayed")).toBeNull();
+      const problem = await res.json();
+      check("/orders", "post", 409, problem);
+      expect(problem).toMatchObject({ status: 409, code: "idempotency_conflict" });
+      expect(JSON.stringify(problem)).not.toContain(order.id);
+      expect(JSON.stringify(problem)).not.toContain(order.case.case_number);
+      expect((await t.request(`/orders/${order.id}`, bearer(key))).status).toBe(404);
+    }
+    // The key that made it, and a key that sees the organisation's orders, get the replay.
+    for (const key of [
+      wide,
+      (await issueApiKey(store, { organisation: org, mode: "live", visibility: "organisation" })).key,
+    ]) {
+      const again = await t.request("/orders", json(key, body, h));
+      expect(again.status).toBe(201);
+      expect(again.headers.get("idempotency-replayed")).toBe("true");
+      expect((await again.json()).id).toBe(order.id);
+    }
+    // An own key's order is replayed to that key, not to another own key.
+    const h2 = { "idempotency-key": `own-${transport.name}` };
+    const body2 = orderBody({ reference: "R-OWN", debtors: [business(cn("OWN"))] });
+    const own = await t.request("/orders", json(mine, body2, h2));
+    expect(own.status).toBe(201);
+    const ownId = (await own.json()).id;
+    const replayed = await t.request("/orders", json(mine, body2, h2));
+    expect([replayed.status, replayed.headers.get("idempotency-replayed")]).toEqual([201, "true"]);
+    expect((await t.request("/orders", json(live, body2, h2))).status).toBe(409);
+    // Also once the record is gone (past its retention): the order found under the derived id is
+    // not answered to a key that cannot read it.
+    await store.idempotency.prune(new Date("2100-01-01T00:00:00Z"));
+    const late = await t.request("/orders", json(live, body2, h2));
+    expect(late.status).toBe(409);
+    const lateProblem = await late.json();
+    expect(lateProblem.code).toBe("idempotency_conflict");
+    expect(JSON.stringify(lateProblem)).not.toContain(ownId);
   });
 
   it("a request tried with a test key and then sent live with the same Idempotency-Key is placed live", async () => {
