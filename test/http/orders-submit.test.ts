@@ -5,6 +5,7 @@ import { openStore, type SqlStore } from "@incasso/store-sql";
 import { type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTextPdf } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
+import { fingerprintOf } from "../../packages/server/src/internal/request-fingerprint.js";
 import {
   bearer,
   business,
@@ -595,6 +596,35 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     const lateProblem = await late.json();
     expect(lateProblem.code).toBe("idempotency_conflict");
     expect(JSON.stringify(lateProblem)).not.toContain(ownId);
+  });
+
+  it("a retry that finds its order stored after a crash says it is a replay (Idempotency-Replayed: true)", async () => {
+    const { key, record } = await issueApiKey(store, { organisation: org, mode: "live" });
+    const idem = `crash-${transport.name}`;
+    const body = orderBody({ reference: "R-CRASH", debtors: [business(cn("CRASH"))] });
+    const first = await t.request("/orders", json(key, body, { "idempotency-key": idem }));
+    expect(first.status).toBe(201);
+    const sent = await first.text();
+    // The process was killed after the order was stored but before its record was completed
+    // durably: the record is left in progress, and its lease has run out.
+    await store.database.query("DELETE FROM idempotency_keys WHERE key = $1", [idem]);
+    await store.idempotency.claim({
+      scope: record.organisationId,
+      key: idem,
+      fingerprint: `${fingerprintOf("POST", "/api/v1/orders", body)}:${record.id}`,
+      token: "killed",
+      now: new Date("2026-11-21T09:59:00.000Z"),
+      leaseSeconds: 30,
+      retentionSeconds: 86_400,
+    });
+    const retry = await t.request("/orders", json(key, body, { "idempotency-key": idem }));
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotency-replayed")).toBe("true");
+    expect(await retry.text()).toBe(sent);
+    // And so does every replay of the record the retry kept.
+    const again = await t.request("/orders", json(key, body, { "idempotency-key": idem }));
+    expect([again.status, again.headers.get("idempotency-replayed")]).toEqual([201, "true"]);
+    expect(await again.text()).toBe(sent);
   });
 
   it("a request tried with a test key and then sent live with the same Idempotency-Key is placed live", async () => {

@@ -32,6 +32,12 @@ export interface SubmitOrderOptions {
    * this id is stored already, it is returned as it was and nothing is done again.
    */
   orderId?: string;
+  /**
+   * Called when the order with `orderId` was stored already and is returned as it was: the answer
+   * is a replay of an earlier request's (its response was lost, or its Idempotency-Key record was
+   * not kept), and the HTTP layer says so with `Idempotency-Replayed: true`.
+   */
+  onAlreadyStored?: () => void;
 }
 
 // One cache per engine, made on its first order (the engine is a plain object of settings).
@@ -169,6 +175,7 @@ export async function submitOrder(
           now: stored.createdAt,
         });
       }
+      options.onAlreadyStored?.();
       return toOrder(stored);
     }
   }
