@@ -147,6 +147,16 @@ describe.each(transports)("creditor management over $name", (transport) => {
     ]);
     const control = await t.request("/creditors", post(keys.live, { reference: "A\u0007B", name: "N" }));
     expect(control.status).toBe(422);
+    // An unpaired surrogate is valid JSON but no text the database can hold: refused on each field.
+    const lone = await t.request(
+      "/creditors",
+      post(keys.live, { reference: "LONE-\ud800", name: "\udc00N" }),
+    );
+    expect(lone.status).toBe(422);
+    expect(((await lone.json()) as { errors: { field: string; code: string }[] }).errors).toEqual([
+      { field: "reference", code: "invalid_character", message: expect.stringContaining("surrogate") },
+      { field: "name", code: "invalid_character", message: expect.stringContaining("surrogate") },
+    ]);
   });
 
   it("POST /creditors honours Idempotency-Key: a replay returns the same creditor", async () => {

@@ -35,7 +35,14 @@ function rateHeaders(res: Response) {
 describe.each(transports)("POST /orders machinery over $name", (transport) => {
   let t: RunningTransport;
   const org = `machinery ${transport.name}`;
-  const key = async (options: { perMinute?: number; perDay?: number; organisation?: string } = {}) =>
+  const key = async (
+    options: {
+      perMinute?: number;
+      perDay?: number;
+      organisation?: string;
+      visibility?: "own" | "organisation";
+    } = {},
+  ) =>
     (await issueApiKey(store, { organisation: options.organisation ?? org, mode: "test", ...options })).key;
   beforeAll(async () => {
     t = await transport.start(api);
@@ -165,10 +172,16 @@ describe.each(transports)("POST /orders machinery over $name", (transport) => {
     const other = await t.request("/__test/orders", order(theirs, { note: "y" }, h));
     expect(other.status).toBe(201);
     expect(other.headers.get("idempotency-replayed")).toBeNull();
-    // Another key of the same organisation shares the key space.
-    const sibling = await key();
+    // Another key of the same organisation shares the key space: one that may see the
+    // organisation's orders gets the replay, one that sees only its own a conflict, never the other
+    // key's outcome (decision idempotency-keys).
+    const sibling = await key({ visibility: "organisation" });
     const replay = await t.request("/__test/orders", order(sibling, { note: "x" }, h));
     expect(replay.headers.get("idempotency-replayed")).toBe("true");
+    const ownSibling = await key({ visibility: "own" });
+    const refused = await t.request("/__test/orders", order(ownSibling, { note: "x" }, h));
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "idempotency_conflict" });
   });
 
   it("an Idempotency-Key over 255 characters → 422; 255 is accepted", async () => {

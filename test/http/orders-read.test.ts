@@ -308,6 +308,19 @@ describe.each(transports)(
         code: "validation_error",
         errors: [{ field: "reason", code: "invalid_character" }],
       });
+      // An unpaired surrogate likewise, on every control request.
+      for (const [action, body] of [
+        ["hold", { reason: "a\ud800" }],
+        ["withdraw", { reason: "\udc00" }],
+        ["payments", { amount_cents: 100, reason: "x\udbffy" }],
+      ] as const) {
+        const res = await t.request(`/orders/${order.id}/${action}`, json(live, body));
+        expect(res.status, action).toBe(422);
+        expect(await res.json()).toMatchObject({
+          code: "validation_error",
+          errors: [{ field: "reason", code: "invalid_character" }],
+        });
+      }
       const year0 = await t.request(
         `/orders/${order.id}/payments`,
         json(live, { amount_cents: 100, payment_date: "0000-01-01" }),

@@ -1,10 +1,21 @@
+import { gzipSync } from "node:zlib";
 import type { BuiltInCaseSystem } from "@incasso/case-system";
 import { issueApiKey, newId, setUdfField } from "@incasso/core";
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTextPdf } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
-import { business, count, individual, json, orderBody, ordersApi, rateHeaders } from "./orders-fixtures.js";
+import { fingerprintOf } from "../../packages/server/src/internal/request-fingerprint.js";
+import {
+  bearer,
+  business,
+  count,
+  individual,
+  json,
+  orderBody,
+  ordersApi,
+  rateHeaders,
+} from "./orders-fixtures.js";
 
 let store: SqlStore;
 let api: ReturnType<typeof ordersApi>["api"];
@@ -280,6 +291,51 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     expect(rateHeaders(broken)[0]).toBe("1000");
   });
 
+  it("a compressed body or a charset other than UTF-8 → 415 saying what is accepted, nothing bound to the key", async () => {
+    const body = orderBody({ reference: "R-ENC", debtors: [business(cn("ENC"))] });
+    const text = JSON.stringify(body);
+    const h = { "idempotency-key": `enc-${transport.name}` };
+    for (const [headers, payload, detail] of [
+      // Labelled gzip but sent plain: it used to be read as plain JSON and placed.
+      [{ "content-encoding": "gzip" }, text, "Content-Encoding gzip is not accepted"],
+      [{ "content-encoding": "gzip" }, gzipSync(text), "Content-Encoding gzip is not accepted"],
+      [{ "content-encoding": "identity, br" }, text, "Content-Encoding identity, br is not accepted"],
+      // UTF-16 used to be decoded as UTF-8 (400 invalid_json); Latin-1 that happens to be ASCII, placed.
+      [
+        { "content-type": "application/json; charset=utf-16" },
+        Buffer.from(`\ufeff${text}`, "utf16le"),
+        "UTF-8",
+      ],
+      [{ "content-type": "application/json;charset=ISO-8859-1" }, text, "UTF-8"],
+    ] as const) {
+      const res = await t.request("/orders", { ...json(live, "", { ...h, ...headers }), body: payload });
+      expect(res.status, JSON.stringify(headers)).toBe(415);
+      const problem = await res.json();
+      check("/orders", "post", 415, problem);
+      expect(problem).toMatchObject({ status: 415, code: "unsupported_media_type" });
+      expect(problem.detail).toContain(detail);
+      if ("content-encoding" in headers) {
+        expect(problem.detail).toContain("identity");
+        expect(res.headers.get("accept-encoding")).toBe("identity");
+      } else {
+        expect(problem.detail).toBe(
+          `Content-Type must be application/json in UTF-8 (charset=utf-8 or none), not ${headers["content-type"]}.`,
+        );
+      }
+      expect(rateHeaders(res)[0]).toBe("1000");
+    }
+    // Accepted: identity spelled out, and UTF-8 named in any case, quoted or not.
+    const ok = await t.request(
+      "/orders",
+      json(live, body, {
+        ...h,
+        "content-encoding": "Identity",
+        "content-type": 'application/json; charset="UTF-8"',
+      }),
+    );
+    expect(ok.status).toBe(201);
+  });
+
   it("a creditor object without creditor management → 403 creditor_feature_disabled", async () => {
     const res = await t.request("/orders", json(live, orderBody({ creditor: { reference: "X" } })));
     expect(res.status).toBe(403);
@@ -501,6 +557,147 @@ describe.each(transports)("POST /orders over $name", (transport) => {
       ["invoices[0].invoice_date", "invalid_format"],
       ["invoices[1].due_date", "invalid_format"],
     ]);
+  });
+
+  it("an unpaired UTF-16 surrogate in any text → 422 invalid_character on each field, alike for test and live keys", async () => {
+    // Valid JSON, but no Unicode text: PostgreSQL refuses it in json, so a live order used to fail
+    // only in the case system, as 502 upstream_error, while the same body with a test key got 201.
+    const debtor = business(cn("SUR"), "Voorbeeld \ud800 B.V.");
+    debtor.phone = "06\udfff";
+    debtor.address = {
+      street: "Test\udc00straat",
+      house_number: "1\ud83d",
+      postal_code: "9999\udc00",
+      city: "\udbffTestdorp",
+    };
+    const body = orderBody({
+      reference: "R-SUR",
+      debtors: [debtor],
+      invoices: [
+        {
+          invoice_number: "F-\udbff",
+          invoice_date: "2026-09-01",
+          payment_term_days: 14,
+          amount_cents: 1000,
+          description: "x\ud800\ud800",
+        },
+        // A surrogate pair is one character (U+1F600) and fine.
+        {
+          invoice_number: "F-\ud83d\ude00",
+          invoice_date: "2026-09-01",
+          payment_term_days: 14,
+          amount_cents: 1000,
+        },
+      ],
+      metadata: { "k\ud800": "v", ok: "\udc00" },
+      udf_fields: { dossier: "\ud800" },
+    });
+    const expected = [
+      "debtors[0].company_name",
+      "debtors[0].address.street",
+      "debtors[0].address.house_number",
+      "debtors[0].address.postal_code",
+      "debtors[0].address.city",
+      "debtors[0].phone",
+      "invoices[0].invoice_number",
+      "invoices[0].description",
+      'metadata["k\\ud800"]',
+      "metadata.ok",
+      "udf_fields.dossier",
+    ];
+    for (const key of [live, test]) {
+      const res = await t.request("/orders", json(key, body, { "idempotency-key": `sur-${transport.name}` }));
+      expect(res.status).toBe(422);
+      const problem = await res.json();
+      expect(problem).toMatchObject({ status: 422, code: "validation_error" });
+      expect(problem.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual(
+        expected.map((field) => [field, "invalid_character"]),
+      );
+      expect(problem.errors[0].message).toBe("must not contain an unpaired surrogate (U+D800 to U+DFFF)");
+    }
+    // Nothing was kept under the Idempotency-Key: the corrected body is placed.
+    const fixed = orderBody({ reference: "R-SUR", debtors: [business(cn("SUR"))] });
+    const ok = await t.request("/orders", json(live, fixed, { "idempotency-key": `sur-${transport.name}` }));
+    expect(ok.status).toBe(201);
+  });
+
+  it("an Idempotency-Key replays an order only to a key that may read it; other keys of the organisation get 409", async () => {
+    const wide = (await issueApiKey(store, { organisation: org, mode: "live", visibility: "organisation" }))
+      .key;
+    const mine = (await issueApiKey(store, { organisation: org, mode: "live", visibility: "own" })).key;
+    const h = { "idempotency-key": `shared-${transport.name}` };
+    const body = orderBody({ reference: "R-SHARED", debtors: [business(cn("SHR"))] });
+    const placed = await t.request("/orders", json(wide, body, h));
+    expect(placed.status).toBe(201);
+    const order = await placed.json();
+    // A key that sees only its own orders: no replay of the other key's order, and no case number.
+    for (const key of [live, mine]) {
+      const res = await t.request("/orders", json(key, body, h));
+      expect(res.status).toBe(409);
+      expect(res.headers.get("idempotency-replayed")).toBeNull();
+      const problem = await res.json();
+      check("/orders", "post", 409, problem);
+      expect(problem).toMatchObject({ status: 409, code: "idempotency_conflict" });
+      expect(JSON.stringify(problem)).not.toContain(order.id);
+      expect(JSON.stringify(problem)).not.toContain(order.case.case_number);
+      expect((await t.request(`/orders/${order.id}`, bearer(key))).status).toBe(404);
+    }
+    // The key that made it, and a key that sees the organisation's orders, get the replay.
+    for (const key of [
+      wide,
+      (await issueApiKey(store, { organisation: org, mode: "live", visibility: "organisation" })).key,
+    ]) {
+      const again = await t.request("/orders", json(key, body, h));
+      expect(again.status).toBe(201);
+      expect(again.headers.get("idempotency-replayed")).toBe("true");
+      expect((await again.json()).id).toBe(order.id);
+    }
+    // An own key's order is replayed to that key, not to another own key.
+    const h2 = { "idempotency-key": `own-${transport.name}` };
+    const body2 = orderBody({ reference: "R-OWN", debtors: [business(cn("OWN"))] });
+    const own = await t.request("/orders", json(mine, body2, h2));
+    expect(own.status).toBe(201);
+    const ownId = (await own.json()).id;
+    const replayed = await t.request("/orders", json(mine, body2, h2));
+    expect([replayed.status, replayed.headers.get("idempotency-replayed")]).toEqual([201, "true"]);
+    expect((await t.request("/orders", json(live, body2, h2))).status).toBe(409);
+    // Also once the record is gone (past its retention): the order found under the derived id is
+    // not answered to a key that cannot read it.
+    await store.idempotency.prune(new Date("2100-01-01T00:00:00Z"));
+    const late = await t.request("/orders", json(live, body2, h2));
+    expect(late.status).toBe(409);
+    const lateProblem = await late.json();
+    expect(lateProblem.code).toBe("idempotency_conflict");
+    expect(JSON.stringify(lateProblem)).not.toContain(ownId);
+  });
+
+  it("a retry that finds its order stored after a crash says it is a replay (Idempotency-Replayed: true)", async () => {
+    const { key, record } = await issueApiKey(store, { organisation: org, mode: "live" });
+    const idem = `crash-${transport.name}`;
+    const body = orderBody({ reference: "R-CRASH", debtors: [business(cn("CRASH"))] });
+    const first = await t.request("/orders", json(key, body, { "idempotency-key": idem }));
+    expect(first.status).toBe(201);
+    const sent = await first.text();
+    // The process was killed after the order was stored but before its record was completed
+    // durably: the record is left in progress, and its lease has run out.
+    await store.database.query("DELETE FROM idempotency_keys WHERE key = $1", [idem]);
+    await store.idempotency.claim({
+      scope: record.organisationId,
+      key: idem,
+      fingerprint: `${fingerprintOf("POST", "/api/v1/orders", body)}:${record.id}`,
+      token: "killed",
+      now: new Date("2026-11-21T09:59:00.000Z"),
+      leaseSeconds: 30,
+      retentionSeconds: 86_400,
+    });
+    const retry = await t.request("/orders", json(key, body, { "idempotency-key": idem }));
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotency-replayed")).toBe("true");
+    expect(await retry.text()).toBe(sent);
+    // And so does every replay of the record the retry kept.
+    const again = await t.request("/orders", json(key, body, { "idempotency-key": idem }));
+    expect([again.status, again.headers.get("idempotency-replayed")]).toEqual([201, "true"]);
+    expect(await again.text()).toBe(sent);
   });
 
   it("a request tried with a test key and then sent live with the same Idempotency-Key is placed live", async () => {

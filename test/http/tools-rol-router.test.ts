@@ -64,6 +64,18 @@ describe.each(transports)("POST /tools/rol-router over $name", (transport) => {
     check("/tools/rol-router", "post", 422, body);
   });
 
+  it("refuses an unpaired surrogate in a text field with 422 invalid_character, like every body", async () => {
+    const res = await t.request("/tools/rol-router", post({ woonplaats: "Assen\ud800", naam: "\udfffB.V." }));
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { code: string; errors: { field: string; code: string }[] };
+    expect(body.code).toBe("validation_error");
+    expect(body.errors.map((e) => [e.field, e.code])).toEqual([
+      ["woonplaats", "invalid_character"],
+      ["naam", "invalid_character"],
+    ]);
+    check("/tools/rol-router", "post", 422, body);
+  });
+
   it("answers 415 for a non-JSON body and 400 for broken JSON", async () => {
     const text = await t.request("/tools/rol-router", {
       method: "POST",

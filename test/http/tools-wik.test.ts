@@ -1,3 +1,4 @@
+import { deflateSync } from "node:zlib";
 import { fixtureApi, type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
 import { calculateWik } from "@incasso/wik";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -92,6 +93,32 @@ describe.each(transports)("POST /tools/wik over $name", (transport) => {
     const empty = await t.request("/tools/wik", json(""));
     expect([empty.status, ((await empty.json()) as { code: string }).code]).toEqual([400, "empty_body"]);
     expect(empty.headers.get("ratelimit-limit")).toBe("1000");
+  });
+
+  it("answers 415 for a compressed body and for a charset other than UTF-8", async () => {
+    const body = JSON.stringify({ amount_cents: 100_000 });
+    const deflated = await t.request("/tools/wik", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": "deflate" },
+      body: deflateSync(body),
+    });
+    expect(deflated.status).toBe(415);
+    expect(deflated.headers.get("accept-encoding")).toBe("identity");
+    expect(await deflated.json()).toMatchObject({
+      code: "unsupported_media_type",
+      detail: "Content-Encoding deflate is not accepted: send the body uncompressed (identity).",
+    });
+    const utf16 = await t.request("/tools/wik", {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=UTF-16LE" },
+      body: Buffer.from(body, "utf16le"),
+    });
+    expect(utf16.status).toBe(415);
+    expect(await utf16.json()).toMatchObject({
+      code: "unsupported_media_type",
+      detail:
+        "Content-Type must be application/json in UTF-8 (charset=utf-8 or none), not application/json; charset=UTF-16LE.",
+    });
   });
 
   it("refuses a due date before the bundled rate table with 422 on due_date", async () => {

@@ -132,7 +132,10 @@ export interface IdempotencyClaimInput {
   /** Whose key space: the organisation id, so two organisations never share keys. */
   scope: string;
   key: string;
-  /** SHA-256 of the request's method, path and content. */
+  /**
+   * What the request is, compared for equality: the HTTP layer sends the SHA-256 of the request's
+   * method, path and content followed by `:` and the id of the API key that sent it.
+   */
   fingerprint: string;
   /** Random token identifying this claim. */
   token: string;

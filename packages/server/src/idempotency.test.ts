@@ -108,4 +108,42 @@ describe("idempotency", () => {
     expect(expired.headers.get("idempotency-replayed")).toBeNull();
     await store.close();
   });
+
+  it("a record of one key that crashed or ended in a 5xx is retried by that key only", async () => {
+    const store = await openStore();
+    const now = () => T0;
+    const a = await issueApiKey(store, {
+      organisation: "Two Keys BV",
+      mode: "live",
+      creditorManagement: true,
+    });
+    const b = await issueApiKey(store, {
+      organisation: "Two Keys BV",
+      mode: "live",
+      visibility: "organisation",
+      creditorManagement: true,
+    });
+    const body = { reference: "R9", name: "Nine" };
+    // Key a's request claimed the key and crashed; its lease has run out.
+    await store.idempotency.claim({
+      scope: a.record.organisationId,
+      key: "k-9",
+      fingerprint: `${fingerprintOf("POST", "/api/v1/creditors", body)}:${a.record.id}`,
+      token: "dead",
+      now: new Date(T0.getTime() - 60_000),
+      leaseSeconds: 30,
+      retentionSeconds: 86_400,
+    });
+    const api = createApi({ store, now });
+    const other = await api.fetch(post(b.key, "k-9", body));
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ code: "idempotency_conflict" });
+    const same = await api.fetch(post(a.key, "k-9", body));
+    expect(same.status).toBe(201);
+    expect(same.headers.get("idempotency-replayed")).toBeNull();
+    // Its outcome is replayed to a key that may see the organisation's orders.
+    const replay = await api.fetch(post(b.key, "k-9", body));
+    expect([replay.status, replay.headers.get("idempotency-replayed")]).toEqual([201, "true"]);
+    await store.close();
+  });
 });

@@ -73,6 +73,35 @@ export function idempotencyScope(principal: Pick<Principal, "organisationId" | "
   return principal.mode === "live" ? principal.organisationId : `${principal.organisationId}:test`;
 }
 
+/**
+ * What a record's fingerprint holds: the request's content and, since 2026-11-25, after a colon
+ * the id of the API key that made the record (decision idempotency-keys). A record of before holds
+ * the content alone and is judged by its content, as it was then.
+ */
+function recordOf(fingerprint: string): { content: string; keyId: string | undefined } {
+  const at = fingerprint.indexOf(":");
+  return at < 0
+    ? { content: fingerprint, keyId: undefined }
+    : { content: fingerprint.slice(0, at), keyId: fingerprint.slice(at + 1) };
+}
+
+/**
+ * Whether the outcome of a request made with key `keyId` may be shown to `principal`: only what the
+ * principal could read (spec GET /orders: "only orders submitted with this key, or all
+ * API-submitted orders of the organisation"), so a replay never shows an order that GET answers 404.
+ */
+function mayReplayTo(principal: Principal, keyId: string | undefined): boolean {
+  return keyId === undefined || keyId === principal.keyId || principal.visibility === "organisation";
+}
+
+function otherKeyConflict(key: string): ApiError {
+  return new ApiError({
+    status: 409,
+    code: "idempotency_conflict",
+    detail: `The Idempotency-Key "${key}" belongs to a request of another API key of the organisation; use a new key for a request of this key.`,
+  });
+}
+
 function conflict(key: string): ApiError {
   return new ApiError({
     status: 409,
@@ -104,7 +133,9 @@ const PER_REQUEST_HEADERS = new Set([
  * a repeat while the first still runs gets 409 `idempotency_in_progress` with `Retry-After`.
  * Responses with a 5xx status are not kept, so a retry after 502 `upstream_error` runs again as
  * the spec advises; such a request's key keeps its content, so only a retry with the same content
- * runs again. Test keys have a key space of their own ({@link idempotencyScope}). Kept at least 24
+ * runs again. Test keys have a key space of their own ({@link idempotencyScope}). A record names the
+ * API key that made it: its outcome is replayed to that key and to keys that may read the
+ * organisation's orders, any other key gets 409 `idempotency_conflict`. Kept at least 24
  * hours, pruned automatically.
  *
  * @example
@@ -125,29 +156,38 @@ export function idempotency(options: IdempotencyOptions): RouteInterceptor {
   return async (ctx, next) => {
     const key = parseIdempotencyKey(ctx.request.headers);
     if (key === undefined) return next();
-    const scope = idempotencyScope(requirePrincipal(ctx));
-    const print = await requestFingerprint(ctx);
+    const principal = requirePrincipal(ctx);
+    const scope = idempotencyScope(principal);
+    const content = await requestFingerprint(ctx);
+    // The record names the key that made it, so a replay can be kept from a key that may not see
+    // its outcome; the content alone still decides whether the request is the same.
+    const print = `${content}:${principal.keyId}`;
     const now = ctx.now();
     if (now.getTime() - lastPrune >= 600_000) {
       lastPrune = now.getTime();
       store.idempotency.prune(now).catch(report);
     }
     const token = globalThis.crypto.randomUUID();
-    const claim = await store.idempotency.claim({
-      scope,
-      key,
-      fingerprint: print,
-      token,
-      now,
-      leaseSeconds,
-      retentionSeconds,
-    });
+    const claimWith = (fingerprint: string) =>
+      store.idempotency.claim({ scope, key, fingerprint, token, now, leaseSeconds, retentionSeconds });
+    let claim = await claimWith(print);
+    if (claim.outcome === "in_progress" && claim.fingerprint === content) {
+      // A record of before the key was recorded, released after a 5xx or crashed, with this
+      // content: taken over under its own fingerprint, as a retry then would have done.
+      claim = await claimWith(content);
+    }
     if (claim.outcome === "completed") {
-      if (claim.fingerprint !== print) throw conflict(key);
+      const record = recordOf(claim.fingerprint);
+      if (record.content !== content) throw conflict(key);
+      if (!mayReplayTo(principal, record.keyId)) throw otherKeyConflict(key);
       return replay(claim.response);
     }
     if (claim.outcome === "in_progress") {
-      if (claim.fingerprint !== print) throw conflict(key);
+      const record = recordOf(claim.fingerprint);
+      if (record.content !== content) throw conflict(key);
+      // Another key's request, running or ended in a 5xx: its content is this key's to retry only
+      // when it is the same key (the store takes a record over for the same fingerprint alone).
+      if (record.keyId !== undefined && record.keyId !== principal.keyId) throw otherKeyConflict(key);
       // The first request usually ends within seconds; its lease is the most we could have to wait.
       const leaseLeft = Math.ceil((claim.leaseExpiresAt.getTime() - now.getTime()) / 1000);
       const retryAfter = Math.min(Math.max(leaseLeft, 1), 5);
@@ -211,7 +251,8 @@ export const IDEMPOTENCY_REQUEST_HEADERS = {
     description:
       "Optional, at most 255 visible ASCII characters. A repeat with identical content returns the earlier " +
       "response with Idempotency-Replayed: true; other content under the key is 409 idempotency_conflict, " +
-      "also after a 5xx. Kept at least 24 hours per organisation, test keys apart from live ones.",
+      "also after a 5xx. Kept at least 24 hours per organisation, test keys apart from live ones; another " +
+      "API key's request is replayed only to a key that may read its orders, else 409 idempotency_conflict.",
   },
 } as const;
 

@@ -25,6 +25,34 @@ describe("readJsonBody", () => {
     expect(await readJsonBody(post('{"a":1}', "Application/JSON; charset=utf-8"))).toEqual({ a: 1 });
   });
 
+  it("refuses a content coding other than identity and a charset other than UTF-8 with 415", async () => {
+    const withHeaders = (headers: Record<string, string>) =>
+      new Request("http://x/", {
+        method: "POST",
+        body: '{"a":1}',
+        headers: { "content-type": "application/json", ...headers },
+      });
+    for (const headers of [
+      { "content-encoding": "gzip" },
+      { "content-encoding": "identity,x-custom" },
+      { "content-type": "application/json; charset=utf-16" },
+      { "content-type": 'application/json; foo=bar; Charset="latin1"' },
+    ] as Record<string, string>[]) {
+      expect(await failure(readJsonBody(withHeaders(headers))), JSON.stringify(headers)).toEqual([
+        415,
+        "unsupported_media_type",
+      ]);
+    }
+    for (const headers of [
+      { "content-encoding": "identity" },
+      { "content-encoding": "" },
+      { "content-type": "application/json; charset=UTF8" },
+      { "content-type": "application/json; foo=bar" },
+    ] as Record<string, string>[]) {
+      expect(await readJsonBody(withHeaders(headers)), JSON.stringify(headers)).toEqual({ a: 1 });
+    }
+  });
+
   it("refuses other media types with 415", async () => {
     expect(await failure(readJsonBody(post("a=1", "application/x-www-form-urlencoded")))).toEqual([
       415,
@@ -79,6 +107,31 @@ describe("readJsonBody", () => {
     });
     // An escaped backslash before "u0000" is no NUL character.
     expect(await readJsonBody(post('{"note":"\\\\u0000"}'))).toEqual({ note: "\\u0000" });
+  });
+
+  it("answers 422 invalid_character for each string or key holding an unpaired surrogate, and passes pairs", async () => {
+    const res = readJsonBody(
+      post('{"city":"\\uD800","pair":"\\ud83d\\ude00","metadata":{"k\\udc00":"v"},"note":"\\\\ud800"}'),
+    );
+    await expect(res).rejects.toMatchObject({
+      status: 422,
+      code: "validation_error",
+      errors: [
+        {
+          field: "city",
+          code: "invalid_character",
+          message: "must not contain an unpaired surrogate (U+D800 to U+DFFF)",
+        },
+        { field: 'metadata["k\\udc00"]', code: "invalid_character" },
+      ],
+    });
+    expect(await readJsonBody(post('{"pair":"\\ud83d\\ude00","note":"\\\\ud800"}'))).toEqual({
+      pair: "\u{1f600}",
+      note: "\\ud800",
+    });
+    // The same surrogate as UTF-8 bytes (CESU-8) is no UTF-8 at all: 400, as before.
+    const cesu = new Uint8Array([...new TextEncoder().encode('{"a":"'), 0xed, 0xa0, 0x80, 0x22, 0x7d]);
+    await expect(readJsonBody(post(cesu))).rejects.toMatchObject({ status: 400, code: "invalid_json" });
   });
 
   it("answers 400 bad_request when the body stream breaks off (the client went away)", async () => {

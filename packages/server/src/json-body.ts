@@ -1,6 +1,6 @@
 import { formatFieldPath } from "@incasso/core";
 import { ApiError, validationError } from "./api-error.js";
-import { nestsDeeperThan, pathsWithNul } from "./internal/json-checks.js";
+import { type BadCharacter, nestsDeeperThan, pathsWithBadCharacters } from "./internal/json-checks.js";
 
 /** The spec's request size limit for POST /orders: 40 MB of base64-encoded JSON (section Limits). */
 export const DEFAULT_MAX_BODY_BYTES = 40 * 1024 * 1024;
@@ -38,6 +38,21 @@ function isJsonContentType(value: string | null): boolean {
   return type === "application/json";
 }
 
+// The charset parameter of a Content-Type, lower-cased and unquoted (RFC 9110 §8.3.1, §5.6.6), or
+// undefined when there is none.
+function charsetOf(contentType: string): string | undefined {
+  for (const parameter of contentType.split(";").slice(1)) {
+    const at = parameter.indexOf("=");
+    if (at < 0 || parameter.slice(0, at).trim().toLowerCase() !== "charset") continue;
+    return parameter
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .toLowerCase();
+  }
+  return undefined;
+}
+
 function unsupportedMediaType(contentType: string | null): ApiError {
   return new ApiError({
     status: 415,
@@ -45,6 +60,37 @@ function unsupportedMediaType(contentType: string | null): ApiError {
     detail: `Content-Type must be application/json${contentType ? `, not ${contentType}` : ""}.`,
     headers: { "Accept-Post": "application/json" },
   });
+}
+
+/**
+ * Refuses a body that would not be read as what it is: a content coding other than identity (the
+ * API inflates nothing, and gzip bytes read as text are no JSON, or plain text labelled gzip is
+ * not what the client said), and a charset other than UTF-8 (RFC 8259 §8.1: JSON between systems
+ * is UTF-8; UTF-16 read as UTF-8 is garbage). Both are 415 (RFC 9110 §15.5.16), with a detail
+ * that says what is accepted; for the coding also `Accept-Encoding: identity` (RFC 9110 §12.5.3).
+ */
+function assertReadableEncoding(request: Request, contentType: string | null): void {
+  const coding = request.headers.get("content-encoding");
+  if (coding !== null) {
+    const codings = coding.split(",").map((c) => c.trim().toLowerCase());
+    if (codings.some((c) => c !== "" && c !== "identity")) {
+      throw new ApiError({
+        status: 415,
+        code: "unsupported_media_type",
+        detail: `Content-Encoding ${coding} is not accepted: send the body uncompressed (identity).`,
+        headers: { "Accept-Encoding": "identity" },
+      });
+    }
+  }
+  const charset = contentType === null ? undefined : charsetOf(contentType);
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+    throw new ApiError({
+      status: 415,
+      code: "unsupported_media_type",
+      detail: `Content-Type must be application/json in UTF-8 (charset=utf-8 or none), not ${contentType}.`,
+      headers: { "Accept-Post": "application/json" },
+    });
+  }
 }
 
 function tooLarge(maxBytes: number): ApiError {
@@ -104,10 +150,11 @@ export async function readBodyBytes(
 }
 
 /**
- * Reads a JSON request body the way the spec demands: `application/json` only (415
- * `unsupported_media_type`), 400 `empty_body` for nothing, 400 `invalid_json` for bad syntax, bad
+ * Reads a JSON request body the way the spec demands: `application/json` only, in UTF-8 and
+ * without a content coding (415 `unsupported_media_type`), 400 `empty_body` for nothing, 400 `invalid_json` for bad syntax, bad
  * UTF-8 or nesting deeper than {@link MAX_JSON_DEPTH}, 413 `payload_too_large` past the limit, and
- * 422 `validation_error` (code `invalid_character`) for each string holding the NUL character.
+ * 422 `validation_error` (code `invalid_character`) for each string holding the NUL character or an
+ * unpaired UTF-16 surrogate.
  *
  * @example
  * const body = await readJsonBody(request); // unknown: validate it with a schema next
@@ -115,6 +162,7 @@ export async function readBodyBytes(
 export async function readJsonBody(request: Request, options: ReadJsonBodyOptions = {}): Promise<unknown> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
   const contentType = request.headers.get("content-type");
+  assertReadableEncoding(request, contentType);
   if (options.optional && !isJsonContentType(contentType)) {
     // An optional body that is absent is absent whatever Content-Type came with it (curl -X POST
     // sends neither a body nor a Content-Type; RFC 9110 §8.3: the header describes content, and
@@ -152,20 +200,30 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
       detail: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
     });
   }
-  // No field takes the NUL character, and PostgreSQL text cannot hold it: a string with one would
-  // fail where it is stored, after the work was done. Valid JSON can only write it escaped, so the
-  // text tells whether to look.
-  if (text.includes("\\u0000")) {
-    const paths = pathsWithNul(body, 20);
-    if (paths.length > 0) {
+  // No field takes the NUL character or an unpaired UTF-16 surrogate, and PostgreSQL cannot hold
+  // either (text refuses NUL, json a lone \ud800): such a string would fail where it is stored,
+  // after the work was done, and a live order as 502 "retry" where a test key got 201. Valid JSON
+  // can only write them escaped (a surrogate as UTF-8 bytes already failed the decoder above), so
+  // the text tells whether to look.
+  if (text.includes("\\u0000") || ESCAPED_SURROGATE.test(text)) {
+    const found = pathsWithBadCharacters(body, 20);
+    if (found.length > 0) {
       throw validationError(
-        paths.map((path) => ({
+        found.map(({ path, character }) => ({
           field: formatFieldPath(path),
           code: "invalid_character",
-          message: "must not contain the NUL character (U+0000)",
+          message: BAD_CHARACTER_MESSAGES[character],
         })),
       );
     }
   }
   return body;
 }
+
+// `\uD800` to `\uDFFF` written as a JSON escape, in either case; a pair is confirmed by the walk.
+const ESCAPED_SURROGATE = /\\u[dD][89abcdefABCDEF]/;
+
+const BAD_CHARACTER_MESSAGES: Record<BadCharacter, string> = {
+  nul: "must not contain the NUL character (U+0000)",
+  lone_surrogate: "must not contain an unpaired surrogate (U+D800 to U+DFFF)",
+};

@@ -33,6 +33,7 @@ const TITLES: Record<number, string> = {
   413: "Content Too Large",
   414: "URI Too Long",
   415: "Unsupported Media Type",
+  417: "Expectation Failed",
   422: "Unprocessable Content",
   429: "Too Many Requests",
   431: "Request Header Fields Too Large",

@@ -33,6 +33,10 @@ describe("private addresses", () => {
     ["::808:808", "IPv4-compatible, deprecated (RFC 4291 §2.5.5.1)"],
     ["64:ff9b:1::a9fe:a9fe", "local-use NAT64 (RFC 8215)"],
     ["64:ff9b:1:ffff::1", "local-use NAT64 (RFC 8215)"],
+    ["::ffff:0:127.0.0.1", "IPv4-translated, deprecated (RFC 2765 §2.1)"],
+    ["::ffff:0:7f00:1", "IPv4-translated, deprecated (RFC 2765 §2.1)"],
+    ["0:0:0:0:ffff:0:a9fe:a9fe", "IPv4-translated, deprecated (RFC 2765 §2.1)"],
+    ["::ffff:0:8.8.8.8", "IPv4-translated, deprecated (RFC 2765 §2.1)"],
   ])("%s is refused as %s", (address, reason) => {
     expect(privateAddressReason(address)).toBe(reason);
   });
@@ -62,6 +66,15 @@ describe("private addresses", () => {
         expect(isPrivateAddress(`::ffff:${v4}`)).toBe(isPrivateAddress(v4));
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("refuses every IPv4 address in its translated form ::ffff:0:a.b.c.d (property)", () => {
+    fc.assert(
+      fc.property(fc.ipV4(), (v4) => {
+        expect(isPrivateAddress(`::ffff:0:${v4}`)).toBe(true);
+      }),
+      { numRuns: 300 },
     );
   });
 

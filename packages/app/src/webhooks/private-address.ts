@@ -30,6 +30,10 @@ export const PRIVATE_ADDRESS_RANGES: readonly { cidr: string; label: string }[] 
   // A network's own NAT64 prefix: where the IPv4 address sits in it is the network's choice, so
   // the whole prefix is refused rather than judged by an address read from the wrong bits.
   { cidr: "64:ff9b:1::/48", label: "local-use NAT64 (RFC 8215)" },
+  // IPv4-translated addresses (::ffff:0:a.b.c.d) of the old stateless translator, dropped by RFC
+  // 6145: no public host has one, and a translator would carry the request to the IPv4 address
+  // inside, so the whole prefix is refused, as ::/96 is, whatever address it holds.
+  { cidr: "::ffff:0:0:0/96", label: "IPv4-translated, deprecated (RFC 2765 §2.1)" },
   { cidr: "fc00::/7", label: "unique-local (RFC 4193), cloud metadata" },
   { cidr: "fe80::/10", label: "link-local (RFC 4291)" },
   { cidr: "fec0::/10", label: "site-local (RFC 3879)" },

@@ -27,6 +27,7 @@ describe("OrderEngineError", () => {
       "not_found",
       "order_has_no_case",
       "test_key_on_live_order",
+      "idempotency_conflict",
       "upstream_error",
       "attachment_check_unavailable",
     ]);

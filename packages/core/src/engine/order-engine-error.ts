@@ -12,6 +12,7 @@ import type { FieldError } from "../orders/field-error.js";
  * | `creditor_feature_disabled` | 403 | a `creditor` object without creditor management |
  * | `not_found` | 404 | no such order for the key |
  * | `order_has_no_case` | 409 | a control request on a test-mode order |
+ * | `idempotency_conflict` | 409 | the order id derived from an Idempotency-Key is another key's order that this key may not read |
  * | `upstream_error` | 502 | the case system failed; nothing was stored |
  * | `attachment_check_unavailable` | 503 | the PDF engine could not check the attachments |
  *
@@ -28,6 +29,7 @@ export const ORDER_ENGINE_ERROR_CODES = [
   "not_found",
   "order_has_no_case",
   "test_key_on_live_order",
+  "idempotency_conflict",
   "upstream_error",
   "attachment_check_unavailable",
 ] as const;

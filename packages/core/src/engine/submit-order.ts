@@ -32,6 +32,12 @@ export interface SubmitOrderOptions {
    * this id is stored already, it is returned as it was and nothing is done again.
    */
   orderId?: string;
+  /**
+   * Called when the order with `orderId` was stored already and is returned as it was: the answer
+   * is a replay of an earlier request's (its response was lost, or its Idempotency-Key record was
+   * not kept), and the HTTP layer says so with `Idempotency-Replayed: true`.
+   */
+  onAlreadyStored?: () => void;
 }
 
 // One cache per engine, made on its first order (the engine is a plain object of settings).
@@ -126,6 +132,7 @@ async function checkOrderAttachments(
  *
  * @throws {OrderEngineError} `creditor_feature_disabled` (403), `validation_error`,
  * `amount_too_high`, `wik_letter_required`, `unknown_creditor`, `invalid_attachment` (422),
+ * `idempotency_conflict` (409, `options.orderId` is another key's order this key may not read),
  * `upstream_error` (502), `attachment_check_unavailable` (503).
  * @example
  * const order = await submitOrder(engine, principal, {
@@ -149,6 +156,15 @@ export async function submitOrder(
     // row and the hook); it is idempotent on the order id, so it runs again (at least once).
     const stored = await engine.store.orders.findById(principal.organisationId, options.orderId);
     if (stored !== undefined) {
+      // The same Idempotency-Key and content from another key of the organisation derive the same
+      // id; a key that may read only its own orders is never answered with another key's order (it
+      // would show what GET answers 404 for; decision idempotency-keys).
+      if (principal.visibility === "own" && stored.keyId !== principal.keyId) {
+        throw new OrderEngineError(
+          "idempotency_conflict",
+          "This Idempotency-Key was used before by another API key of the organisation, whose order this key may not see; use a new key for a new request.",
+        );
+      }
       if (stored.caseNumber !== null) {
         await afterPlacement(engine, {
           orderId: stored.id,
@@ -159,6 +175,7 @@ export async function submitOrder(
           now: stored.createdAt,
         });
       }
+      options.onAlreadyStored?.();
       return toOrder(stored);
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nestsDeeperThan, pathsWithNul } from "./json-checks.js";
+import { badCharacterIn, nestsDeeperThan, pathsWithBadCharacters } from "./json-checks.js";
 
 describe("JSON checks", () => {
   it("measures nesting with the top level as 1, arrays and objects alike", () => {
@@ -15,13 +15,32 @@ describe("JSON checks", () => {
       debtors: [{ name: "ok" }, { name: "x\u0000", address: { city: "\u0000" } }],
       metadata: { "k\u0000": "v", fine: "v" },
     };
-    expect(pathsWithNul(body, 10)).toEqual([
+    const paths = (limit: number) => pathsWithBadCharacters(body, limit).map((f) => f.path);
+    expect(paths(10)).toEqual([
       ["reference"],
       ["debtors", 1, "name"],
       ["debtors", 1, "address", "city"],
       ["metadata", "k\u0000"],
     ]);
-    expect(pathsWithNul(body, 2)).toEqual([["reference"], ["debtors", 1, "name"]]);
-    expect(pathsWithNul({ a: ["\\u0000", 0, null, true] }, 10)).toEqual([]);
+    expect(paths(2)).toEqual([["reference"], ["debtors", 1, "name"]]);
+    expect(pathsWithBadCharacters({ a: ["\\u0000", 0, null, true] }, 10)).toEqual([]);
+  });
+
+  it("tells an unpaired surrogate from a pair, at either end and in the middle", () => {
+    for (const lone of ["\ud800", "a\udbff", "\udc00b", "x\udfffy", "\ud83d\ud83d\ude00", "\ude00\ud83d"]) {
+      expect(badCharacterIn(lone), JSON.stringify(lone)).toBe("lone_surrogate");
+    }
+    for (const fine of ["", "plain", "\ud83d\ude00", "a\udbff\udfffb", "\uffff\ue000"]) {
+      expect(badCharacterIn(fine), JSON.stringify(fine)).toBeUndefined();
+    }
+    expect(badCharacterIn("\u0000\ud800")).toBe("nul");
+  });
+
+  it("reports a bad key in its place among its siblings, and not its value", () => {
+    expect(pathsWithBadCharacters({ a: "\ud800", "b\udc00": "\u0000", c: ["\u0000"] }, 10)).toEqual([
+      { path: ["a"], character: "lone_surrogate" },
+      { path: ["b\udc00"], character: "lone_surrogate" },
+      { path: ["c", 0], character: "nul" },
+    ]);
   });
 });

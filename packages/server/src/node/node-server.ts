@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from "node:net";
 import { ApiError } from "../api-error.js";
 import type { IncassoApi } from "../create-api.js";
-import { toProblemDetails } from "../problem.js";
-import { newRequestId } from "../request-id.js";
+import { problemResponse, toProblemDetails } from "../problem.js";
+import { newRequestId, requestIdFromHeader } from "../request-id.js";
 import { toWebRequest } from "./web-request.js";
 import { failResponse, sendWebResponse } from "./web-response.js";
 
@@ -110,7 +110,32 @@ export function createNodeServer(api: IncassoApi, options: NodeServerOptions = {
         : rawProblem(400, "bad_request", "The request could not be parsed as HTTP."),
     );
   });
+  // node answers an Expect other than 100-continue with a bare 417 before any handler runs; this
+  // event replaces that answer with the API's own problem+json (RFC 9110 §10.1.1 lets a server
+  // refuse an expectation it does not understand with 417).
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+    void sendWebResponse(res, expectationFailed(req));
+  });
   return server;
+}
+
+function expectationFailed(req: IncomingMessage): Response {
+  // The client's value is named when it is short, so a header of many KB is not copied back.
+  const expect = req.headers.expect ?? "";
+  const named = expect.length <= 64 ? `The expectation ${expect}` : "The expectation";
+  const response = problemResponse(
+    new ApiError({
+      status: 417,
+      code: "expectation_failed",
+      detail: `${named} cannot be met: only Expect: 100-continue is understood.`,
+    }),
+  );
+  // The headers of every answer (decision server-response-headers): the request's headers are
+  // parsed here, so a client's own X-Request-Id is echoed by the same rule as everywhere.
+  const incoming = req.headers["x-request-id"];
+  response.headers.set("x-request-id", requestIdFromHeader(Array.isArray(incoming) ? incoming[0] : incoming));
+  response.headers.set("x-content-type-options", "nosniff");
+  return response;
 }
 
 /**

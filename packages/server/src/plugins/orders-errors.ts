@@ -3,7 +3,7 @@ import { ApiError } from "../api-error.js";
 
 /**
  * The HTTP status of each order engine error code (spec section Errors; 409 `order_has_no_case`,
- * 409 `test_key_on_live_order` and 503 `attachment_check_unavailable` are recorded decisions).
+ * 409 `test_key_on_live_order`, 409 `idempotency_conflict` of the order engine and 503 `attachment_check_unavailable` are recorded decisions).
  *
  * @example
  * ORDER_ENGINE_ERROR_STATUS.upstream_error; // 502
@@ -18,6 +18,7 @@ export const ORDER_ENGINE_ERROR_STATUS: Readonly<Record<OrderEngineErrorCode, nu
   not_found: 404,
   order_has_no_case: 409,
   test_key_on_live_order: 409,
+  idempotency_conflict: 409,
   upstream_error: 502,
   attachment_check_unavailable: 503,
 });

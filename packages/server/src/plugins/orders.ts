@@ -225,10 +225,23 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
                   idempotencyKey: key,
                   fingerprint: await requestFingerprint(ctx),
                 });
+          // A retry that finds its order stored (the first answer was lost, or its Idempotency-Key
+          // record was not completed before a crash) gets the earlier answer, and like every replay
+          // it says so (spec POST /orders rule 3; decision idempotency-keys).
+          let replayed = false;
+          const onAlreadyStored = () => {
+            replayed = true;
+          };
           const order = await engineCall(() =>
-            submitOrder(engine, principal, ctx.rawBody, { now: ctx.now(), ...(orderId ? { orderId } : {}) }),
+            submitOrder(engine, principal, ctx.rawBody, {
+              now: ctx.now(),
+              ...(orderId ? { orderId, onAlreadyStored } : {}),
+            }),
           );
-          return json(order, { status: 201 });
+          return json(order, {
+            status: 201,
+            ...(replayed ? { headers: { "Idempotency-Replayed": "true" } } : {}),
+          });
         },
       }),
       defineRoute({
