@@ -5,6 +5,7 @@ import {
   type OrderEngineOptions,
   WebhookEventSchema,
 } from "@incasso/core";
+import { getPdfEngine } from "@incasso/pdf-guard/node";
 import type { SqlStore } from "@incasso/store-sql";
 import { H3, type H3Event } from "h3";
 import { FastResponse } from "srvx";
@@ -234,7 +235,15 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     ...(store && orderOptions && caseSystem
       ? [
           ordersPlugin({
-            engine: createOrderEngine({ ...orderOptions, store, caseSystem, logger }),
+            // The kernel no longer picks a PDF engine itself (decision pdf-guard-engine-injected):
+            // orders served here keep parsing in the process-wide worker engine unless told otherwise.
+            engine: createOrderEngine({
+              pdfEngine: getPdfEngine(),
+              ...orderOptions,
+              store,
+              caseSystem,
+              logger,
+            }),
             rateLimiter,
             ...(options.apiRateLimit?.perMinute ? { perMinute: options.apiRateLimit.perMinute } : {}),
           }),
