@@ -5,7 +5,8 @@ import {
   type LetterRunner,
 } from "@incasso/case-system";
 import type { CaseSystem } from "@incasso/core";
-import type { DocumentChecker, TitleWriter } from "@incasso/pdf-guard";
+import type { DocumentChecker, PdfEngine, TitleWriter } from "@incasso/pdf-guard";
+import { getPdfEngine } from "@incasso/pdf-guard/node";
 import {
   type CreateApiOptions,
   createApi,
@@ -43,6 +44,8 @@ export interface CreateIncassoOptions {
   documentChecker?: DocumentChecker;
   /** Writes a claim title when an order has none; default the Dutch template. */
   titleWriter?: TitleWriter;
+  /** Where attached PDFs are parsed; default the process-wide worker-thread engine of pdf-guard. */
+  pdfEngine?: PdfEngine;
   /**
    * The webhook dispatcher (transactional outbox, signed deliveries). On by default; `false` when
    * another process (`incasso worker`) delivers. `allowPrivateTargets` defaults to the
@@ -63,7 +66,10 @@ export interface CreateIncassoOptions {
    */
   operatorEndpoint?: false;
   /** More options of the API: base path, public URL, plugins, tools, limits. */
-  api?: Omit<CreateApiOptions, "store" | "caseSystem" | "documentChecker" | "titleWriter" | "publicOnly">;
+  api?: Omit<
+    CreateApiOptions,
+    "store" | "caseSystem" | "documentChecker" | "titleWriter" | "pdfEngine" | "publicOnly"
+  >;
   /** Where the service logs; default the console. */
   logger?: Logger;
   /** The clock; tests pass a fixed one. */
@@ -168,6 +174,8 @@ async function compose(
     caseSystem,
     ...(options.documentChecker ? { documentChecker: options.documentChecker } : {}),
     ...(options.titleWriter ? { titleWriter: options.titleWriter } : {}),
+    // PDFs are parsed in worker threads, under the time and memory limits of pdf-guard.
+    pdfEngine: options.pdfEngine ?? getPdfEngine(),
   });
 
   const webhookOptions = options.webhooks === false ? undefined : (options.webhooks ?? {});

@@ -37,6 +37,22 @@ describe("API key format", () => {
     expect(hashApiKey(key)).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("keeps the hashes stored before it left node:crypto (values pinned from createHash)", () => {
+    // Stored key hashes must still match after the move to a runtime-neutral SHA-256 (issue 15).
+    expect(hashApiKey("svc_test_00000000000000000000000000000000")).toBe(
+      "94aeda59c509f1320078e37371994a8cc4d4a3136688555e1a7ccaf274c034fa",
+    );
+    // A text outside ASCII is hashed as its UTF-8 bytes, as createHash(...).update(key, "utf8") did.
+    expect(hashApiKey("svc_live_Zz9€")).toBe(
+      "fa39fe10a5851ec63ef42e29e638006e635581b74a7d42a5aa2c14c45c321ea6",
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (text) => {
+        expect(hashApiKey(text)).toBe(createHash("sha256").update(text, "utf8").digest("hex"));
+      }),
+    );
+  });
+
   it("shows only prefix and last four characters as a hint", () => {
     expect(apiKeyHint(`svc_live_${"a".repeat(28)}WXYZ`)).toBe("svc_live_…WXYZ");
   });

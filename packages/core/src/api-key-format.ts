@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes, toHex } from "./internal/bytes.js";
+import { sha256 } from "./internal/sha256.js";
 
 /**
  * Whether a key creates cases (`live`) or only validates (`test`) (spec section Authentication).
@@ -55,7 +56,7 @@ export function generateApiKey(mode: KeyMode): string {
  * hashApiKey("svc_test_00000000000000000000000000000000").length; // 64
  */
 export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
+  return toHex(sha256(key));
 }
 
 /**

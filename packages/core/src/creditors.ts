@@ -6,6 +6,7 @@ import type {
 } from "./creditor-schemas.js";
 import { CoreError } from "./errors.js";
 import { newId } from "./ids.js";
+import { fromBase64Url, toBase64Url, utf8Bytes, utf8Text } from "./internal/bytes.js";
 import type { Principal } from "./principal.js";
 import type { CreditorRecord, IncassoStore } from "./store-port.js";
 
@@ -38,8 +39,9 @@ export function toCreditor(record: CreditorRecord): Creditor {
 const CURSOR_ID = /^cred_[0-9a-f]{16}$/;
 
 function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!CURSOR_ID.test(id) || Buffer.from(id, "utf8").toString("base64url") !== cursor) {
+  const bytes = fromBase64Url(cursor);
+  const id = bytes === null ? "" : utf8Text(bytes);
+  if (!CURSOR_ID.test(id) || toBase64Url(utf8Bytes(id)) !== cursor) {
     throw new CoreError("invalid_cursor", "The cursor is not one this API returned.", { field: "cursor" });
   }
   return id;
@@ -96,6 +98,6 @@ export async function listCreditors(
     object: "list",
     data: page.map(toCreditor),
     has_more: hasMore,
-    next_cursor: hasMore && last ? Buffer.from(last.id, "utf8").toString("base64url") : null,
+    next_cursor: hasMore && last ? toBase64Url(utf8Bytes(last.id)) : null,
   };
 }

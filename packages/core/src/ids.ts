@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, toHex } from "./internal/bytes.js";
 
 /**
  * A new identifier: a prefix and 16 lowercase hex characters (64 random bits), the form the spec
@@ -8,5 +8,5 @@ import { randomBytes } from "node:crypto";
  * newId("cred"); // "cred_3f9a0c1d2e4b5a69"
  */
 export function newId(prefix: "org" | "key" | "cred" | "ord" | "evt"): string {
-  return `${prefix}_${randomBytes(8).toString("hex")}`;
+  return `${prefix}_${toHex(randomBytes(8))}`;
 }

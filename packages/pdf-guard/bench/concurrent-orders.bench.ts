@@ -5,7 +5,7 @@
 import { performance } from "node:perf_hooks";
 import { checkAttachments } from "../src/check-attachments.js";
 import { invoiceLines, makeTextPdf, toBase64 } from "../src/internal/testing/fixtures.js";
-import { closePdfEngine, getPdfEngine } from "../src/pdf-engine.js";
+import { closePdfEngine, getPdfEngine } from "../src/node.js";
 
 const ORDERS = 16;
 const pages = Array.from({ length: 50 }, (_, p) =>
@@ -18,7 +18,10 @@ const order = [
 ];
 
 // Warm-up: one order starts the workers and loads pdf.js in each.
-await Promise.all([checkAttachments(order), checkAttachments(order)]);
+await Promise.all([
+  checkAttachments(order, { engine: getPdfEngine() }),
+  checkAttachments(order, { engine: getPdfEngine() }),
+]);
 (globalThis as { gc?: () => void }).gc?.();
 
 const base = process.memoryUsage.rss();
@@ -27,7 +30,9 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
 }, 2);
 const t0 = performance.now();
-const results = await Promise.all(Array.from({ length: ORDERS }, () => checkAttachments(order)));
+const results = await Promise.all(
+  Array.from({ length: ORDERS }, () => checkAttachments(order, { engine: getPdfEngine() })),
+);
 const ms = performance.now() - t0;
 clearInterval(sampler);
 const accepted = results.flatMap((r) => r.attachments).filter((a) => a.status === "accepted").length;

@@ -7,6 +7,7 @@ import type { CheckableAttachment } from "../src/document-check-types.js";
 import { inspectPdf } from "../src/inspect-pdf.js";
 import { invoiceLines, makeTextPdf, toBase64, wikLetterLines } from "../src/internal/testing/fixtures.js";
 import { silentLogger } from "../src/logger.js";
+import { getPdfEngine } from "../src/node.js";
 import { createRulesDocumentChecker } from "../src/rules-document-checker.js";
 import { runDocumentCheck } from "../src/run-document-check.js";
 
@@ -61,11 +62,11 @@ for (const [label, size, pageCount] of [
 ] as const) {
   const pdf = await pdfOfSize(size, pageCount);
   const base64 = toBase64(pdf);
-  const worker = await measure(() => checkAttachments([{ filename: "f.pdf", content_base64: base64 }]));
-  const inline = await measure(() =>
-    checkAttachments([{ filename: "f.pdf", content_base64: base64 }], { isolation: "none" }),
+  const worker = await measure(() =>
+    checkAttachments([{ filename: "f.pdf", content_base64: base64 }], { engine: getPdfEngine() }),
   );
-  const check = await inspectPdf(pdf);
+  const inline = await measure(() => checkAttachments([{ filename: "f.pdf", content_base64: base64 }]));
+  const check = await inspectPdf(pdf, { engine: getPdfEngine() });
   rows.push(
     `| ${label} (${pdf.length} bytes, ${pageCount} pages, ${check.ok ? check.text.length : 0} chars) | ${median(worker.ms).toFixed(0)} | ${Math.max(...worker.ms).toFixed(0)} | ${worker.peakMb.toFixed(0)} | ${median(inline.ms).toFixed(0)} | ${inline.peakMb.toFixed(0)} |`,
   );
@@ -93,7 +94,7 @@ for (let i = 0; i < 15; i++) {
       wikLetterLines({ invoice: number, principal: "€ 1.250,00", costs: "€ 187,50", vat: "NL000099998B57" }),
     ],
   ] as const) {
-    const r = await inspectPdf(await makeTextPdf({ pages: [lines] }), { isolation: "none" });
+    const r = await inspectPdf(await makeTextPdf({ pages: [lines] }));
     if (!r.ok) throw new Error(r.code);
     attachments.push({
       index: attachments.length,

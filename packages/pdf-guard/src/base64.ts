@@ -1,3 +1,5 @@
+import { fromBase64 } from "./internal/to-base64.js";
+
 /**
  * Result of {@link decodeBase64Strict}.
  *
@@ -122,6 +124,5 @@ export function decodeBase64Strict(
  * if (m.ok) decodeMeasured(m); // { ok: true, bytes: Uint8Array [37, 80, 68, 70, 45] }
  */
 export function decodeMeasured(measured: { compact: string }): { ok: true; bytes: Uint8Array } {
-  const buffer = Buffer.from(measured.compact, "base64");
-  return { ok: true, bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) };
+  return { ok: true, bytes: fromBase64(measured.compact) };
 }

@@ -9,6 +9,7 @@ import {
   toBase64,
   truncate,
 } from "./internal/testing/fixtures.js";
+import type { PdfEngine, PdfParseResult } from "./pdf-engine.js";
 
 const invoicePdf = await makeTextPdf({ pages: [invoiceLines({ number: "F-1", total: "€ 121,00" })] });
 const invoice64 = toBase64(invoicePdf);
@@ -229,6 +230,31 @@ describe("checkAttachments", () => {
       { filename: "../", content_base64: invoice64 },
     ]);
     expect(r.attachments[1]?.filename).toBe("bijlage-2.pdf");
+  });
+
+  it("parses on the engine it is given, with the order's limits and signal", async () => {
+    // Any runtime can bring its own engine; the package calls nothing but parse().
+    const engine: PdfEngine = {
+      parse: vi.fn(
+        async (): Promise<PdfParseResult> => ({ ok: false, reason: "timeout", detail: "took 9 ms" }),
+      ),
+    };
+    const r = await checkAttachments([{ filename: "a.pdf", content_base64: invoice64 }], {
+      engine,
+      limits: { parseTimeoutMs: 9, parseMemoryMb: 7, maxTextChars: 5 },
+    });
+    expect(r.errors).toEqual([
+      {
+        field: "attachments[0].content_base64",
+        code: "pdf_timeout",
+        message: "The PDF could not be read in time (took 9 ms).",
+      },
+    ]);
+    expect(engine.parse).toHaveBeenCalledTimes(1);
+    const [bytes, limits, signal] = vi.mocked(engine.parse).mock.calls[0] ?? [];
+    expect(bytes).toEqual(invoicePdf);
+    expect(limits).toMatchObject({ parseTimeoutMs: 9, parseMemoryMb: 7, maxTextChars: 5 });
+    expect(signal).toBeInstanceOf(AbortSignal);
   });
 });
 

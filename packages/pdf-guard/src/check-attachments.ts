@@ -9,7 +9,7 @@ import {
 } from "./errors.js";
 import { normaliseFilename } from "./filename.js";
 import type { PdfIsolation } from "./inspect-pdf.js";
-import { createPdfInspector } from "./internal/pdf-inspector.js";
+import { chooseEngine, createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
 import type { PdfEngine } from "./pdf-engine.js";
 
@@ -25,14 +25,14 @@ export interface CheckAttachmentsOptions {
   /** Path of the list in the request, used in `errors[].field`. Default `attachments`. */
   fieldPrefix?: string;
   /**
-   * Where pdf.js runs. `worker` (default) parses in worker threads bounded in heap and time;
-   * `none` parses on the calling thread, for hosts without worker threads: then the time and memory
-   * limits do not apply.
+   * @deprecated `none` forces the calling thread even with an engine; `worker` requires `engine`.
    */
   isolation?: PdfIsolation;
   /**
-   * The engine whose workers parse the PDFs. Default: the process-wide one ({@link getPdfEngine}),
-   * shared by every order so the number of parses per process stays bounded.
+   * The engine that parses the PDFs, bounded in time and memory: on Node the process-wide
+   * `getPdfEngine()` from `@incasso/pdf-guard/node`, shared by every order so the number of parses
+   * per process stays bounded. Without one, the PDFs are parsed on the calling thread and
+   * `parseTimeoutMs` and `parseMemoryMb` do not apply.
    */
   engine?: PdfEngine;
   /** Aborting (for example when the client went away) takes this order's files off the queue. */
@@ -118,7 +118,9 @@ const DOCUMENT_TYPES = new Set(["invoice", "wik_letter", "other"]);
  * `pdf_engine_busy` when no worker became free within the engine's `maxQueueWaitMs`, 503
  * `pdf_engine_closed` after shutdown, 500 `pdf_engine_unavailable` when pdf.js cannot start. Those
  * say nothing about the files; map them to their status, never to `invalid_attachment`. Safe to
- * call concurrently: all calls share one bounded engine and queue (decision pdf-guard-pdf-engine).
+ * call concurrently: calls given the same engine share its bounded workers and queue (decision
+ * pdf-guard-pdf-engine); calls without one parse on the calling thread (decision
+ * pdf-guard-engine-injected).
  *
  * The order of the checks keeps the cost bounded: the count first (nothing decoded), then per file
  * the filename, the base64 and the decoded size (computed from the base64 length), then the order's
@@ -126,9 +128,11 @@ const DOCUMENT_TYPES = new Set(["invoice", "wik_letter", "other"]);
  * total is exceeded.
  *
  * @example
- * const result = await checkAttachments([
- *   { filename: "factuur.pdf", content_base64: pdfBase64, document_type: "invoice" },
- * ]);
+ * import { getPdfEngine } from "@incasso/pdf-guard/node";
+ * const result = await checkAttachments(
+ *   [{ filename: "factuur.pdf", content_base64: pdfBase64, document_type: "invoice" }],
+ *   { engine: getPdfEngine() },
+ * );
  * if (result.ok) console.log(result.attachments[0]);
  */
 export async function checkAttachments(
@@ -189,10 +193,9 @@ export async function checkAttachments(
     bytes: listErrors.length === 0 && compact !== null ? decodeMeasured({ compact }).bytes : null,
   }));
 
-  const inspector =
-    listErrors.length === 0
-      ? createPdfInspector(limits, options.isolation ?? "worker", options.engine)
-      : null;
+  // Chosen before anything is parsed, so a configuration mistake never passes for a refusal.
+  const engine = chooseEngine(options.isolation, options.engine);
+  const inspector = listErrors.length === 0 ? createPdfInspector(limits, engine) : null;
   // When one file cannot be judged (engine busy or closed) the whole check fails, so this order's
   // other files leave the queue at once instead of taking a worker for nothing.
   const cancel = new AbortController();

@@ -126,8 +126,9 @@ export interface PdfGuardErrorInit {
   status: number;
   /**
    * Stable code: `invalid_attachment` or `validation_error` (422); `pdf_engine_busy` or
-   * `pdf_engine_closed` (503); `pdf_engine_unavailable` (500). Only the 422 codes judge the file
-   * (decision pdf-guard-pdf-engine).
+   * `pdf_engine_closed` (503); `pdf_engine_unavailable` (500); `openai_not_installed` (500, the
+   * OpenAI checker or title writer without the optional `openai` package). Only the 422 codes judge
+   * the file (decision pdf-guard-pdf-engine).
    */
   code: string;
   /** Explanation of this occurrence. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inspectPdf } from "./inspect-pdf.js";
+import { type InspectPdfOptions, inspectPdf as inspect } from "./inspect-pdf.js";
 import {
   encryptWithQpdf,
   garbagePdf,
@@ -10,6 +10,12 @@ import {
   qpdfAvailable,
   truncate,
 } from "./internal/testing/fixtures.js";
+import { getPdfEngine } from "./node.js";
+
+// Every file here is parsed in the process-wide worker engine, where the time and memory bounds
+// apply, unless a test says otherwise.
+const inspectPdf = (bytes: Uint8Array, options: InspectPdfOptions = {}) =>
+  inspect(bytes, { engine: getPdfEngine(), ...options });
 
 describe("inspectPdf", () => {
   it("reads page count and text of a valid PDF in a worker", async () => {
@@ -40,7 +46,7 @@ describe("inspectPdf", () => {
   it("gives the same result on the calling thread", async () => {
     const bytes = await makeTextPdf({ pages: [["Een regel", "Nog een regel"]] });
     const inWorker = await inspectPdf(bytes);
-    const inline = await inspectPdf(bytes, { isolation: "none" });
+    const inline = await inspect(bytes);
     expect(inline).toEqual(inWorker);
   });
 

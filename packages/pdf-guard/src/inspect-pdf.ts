@@ -1,15 +1,16 @@
 import type { AttachmentIssueCode } from "./errors.js";
-import { createPdfInspector } from "./internal/pdf-inspector.js";
+import { chooseEngine, createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
 import type { PdfEngine } from "./pdf-engine.js";
 
 /**
- * Where pdf.js runs: `worker` (default) in worker threads bounded in heap, ArrayBuffer memory and
- * time; `none` on the calling thread, for hosts without worker threads, where those bounds do not
- * apply.
+ * The older switch for where pdf.js runs, kept so existing callers compile: `none` parses on the
+ * calling thread even when an engine is given; `worker` requires an engine. Without it, the engine
+ * option alone decides (decision pdf-guard-engine-injected).
  *
+ * @deprecated Pass `engine` (workers) or leave it out (calling thread).
  * @example
- * const isolation: PdfIsolation = "worker";
+ * const isolation: PdfIsolation = "none";
  */
 export type PdfIsolation = "worker" | "none";
 
@@ -36,14 +37,20 @@ export type PdfInspection =
  * Options of {@link inspectPdf}.
  *
  * @example
- * const options: InspectPdfOptions = { limits: { parseTimeoutMs: 5000 }, isolation: "worker" };
+ * const options: InspectPdfOptions = { limits: { parseTimeoutMs: 5000 }, engine: getPdfEngine() };
  */
 export interface InspectPdfOptions {
   /** Overrides of the parse limits (`parseTimeoutMs`, `parseMemoryMb`, `maxTextChars`). */
   limits?: Partial<AttachmentLimits>;
-  /** `worker` (default): parse in a bounded worker thread; `none`: on the calling thread. */
+  /**
+   * @deprecated `none` forces the calling thread even with an engine; `worker` requires `engine`.
+   */
   isolation?: PdfIsolation;
-  /** The engine whose workers parse; default the process-wide {@link getPdfEngine}. */
+  /**
+   * The engine that parses, bounded in time and memory, such as `getPdfEngine()` from
+   * `@incasso/pdf-guard/node`. Without one, the file is parsed on the calling thread and the time
+   * and memory limits do not apply.
+   */
   engine?: PdfEngine;
 }
 
@@ -54,6 +61,7 @@ export interface InspectPdfOptions {
  *
  * Throws a {@link PdfGuardError} (503 `pdf_engine_busy` or `pdf_engine_closed`, 500
  * `pdf_engine_unavailable`) when the engine cannot judge the file; that is never a refusal.
+ * Parsed by `options.engine` when given, else on the calling thread.
  *
  * @example
  * const r = await inspectPdf(new Uint8Array(await readFile("factuur.pdf")));
@@ -61,5 +69,5 @@ export interface InspectPdfOptions {
  */
 export async function inspectPdf(bytes: Uint8Array, options: InspectPdfOptions = {}): Promise<PdfInspection> {
   const limits = resolveAttachmentLimits(options.limits);
-  return createPdfInspector(limits, options.isolation ?? "worker", options.engine).inspect(bytes);
+  return createPdfInspector(limits, chooseEngine(options.isolation, options.engine)).inspect(bytes);
 }

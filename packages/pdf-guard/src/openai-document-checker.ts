@@ -5,7 +5,8 @@ import {
   type DocumentChecker,
   type DocumentWarning,
 } from "./document-check-types.js";
-import { openAIClient, requestStructured } from "./internal/openai-structured.js";
+import { lazyOpenAIClient, requestStructured } from "./internal/openai-structured.js";
+import { toBase64 } from "./internal/to-base64.js";
 
 /**
  * Options of {@link createOpenAIDocumentChecker}.
@@ -54,6 +55,10 @@ Schrijf elk bericht in het Nederlands, kort en zakelijk, en noem de bestandsnaam
  * by a strict JSON schema and validated with zod. Use it through {@link runDocumentCheck}, which
  * turns a refusal, malformed output, 429 or time-out into "no warnings" and logs why.
  *
+ * The `openai` package is an optional peer dependency, imported on the first check (unless
+ * `client` is given). When it is not installed, that check fails with a {@link PdfGuardError} of
+ * code `openai_not_installed`, which {@link runDocumentCheck} logs.
+ *
  * @example
  * const checker = createOpenAIDocumentChecker({ apiKey: process.env.OPENAI_API_KEY ?? "" });
  * const warnings = await runDocumentCheck(checker, input, { timeoutMs: 90_000 });
@@ -61,7 +66,7 @@ Schrijf elk bericht in het Nederlands, kort en zakelijk, en noem de bestandsnaam
 export function createOpenAIDocumentChecker(options: OpenAIDocumentCheckerOptions): DocumentChecker {
   const model = options.model ?? "gpt-4.1-mini";
   const maxFileBytes = options.maxFileBytes ?? 20 * 1024 * 1024;
-  const client = openAIClient({
+  const client = lazyOpenAIClient({
     apiKey: options.apiKey,
     model,
     baseURL: options.baseURL,
@@ -81,7 +86,7 @@ export function createOpenAIDocumentChecker(options: OpenAIDocumentCheckerOption
           content.push({
             type: "input_file",
             filename: a.filename,
-            file_data: `data:application/pdf;base64,${Buffer.from(a.bytes).toString("base64")}`,
+            file_data: `data:application/pdf;base64,${toBase64(a.bytes)}`,
           });
         }
         return {
@@ -107,7 +112,7 @@ export function createOpenAIDocumentChecker(options: OpenAIDocumentCheckerOption
         attachments: listing,
       };
       content.push({ type: "input_text", text: `Opgegeven gegevens (JSON):\n${JSON.stringify(declared)}` });
-      const answer = await requestStructured(client, {
+      const answer = await requestStructured(await client(), {
         model,
         instructions: INSTRUCTIONS,
         content,

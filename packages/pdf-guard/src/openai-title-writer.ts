@@ -1,6 +1,6 @@
 import type OpenAI from "openai";
 import { z } from "zod";
-import { openAIClient, requestStructured } from "./internal/openai-structured.js";
+import { lazyOpenAIClient, requestStructured } from "./internal/openai-structured.js";
 import { clampTitle } from "./template-title-writer.js";
 import {
   MAX_TITLE_LENGTH,
@@ -40,6 +40,10 @@ const AnswerSchema = z.object({ title: z.string().min(1) });
  * opdracht voor" / "Agreement of assignment for"), else it is rejected and {@link writeTitle}
  * falls back to the template.
  *
+ * The `openai` package is an optional peer dependency, imported on the first title (unless
+ * `client` is given). When it is not installed, writing fails with a {@link PdfGuardError} of code
+ * `openai_not_installed`, and {@link writeTitle} logs it and uses the template.
+ *
  * @example
  * const writer = createOpenAITitleWriter({ apiKey: process.env.OPENAI_API_KEY ?? "" });
  * const title = await writeTitle(writer, { description, debtors, invoices });
@@ -48,7 +52,7 @@ export function createOpenAITitleWriter(options: OpenAITitleWriterOptions): Titl
   const model = options.model ?? "gpt-4.1-mini";
   const language = options.language ?? "nl";
   const prefix = TITLE_PREFIX[language];
-  const client = openAIClient({
+  const client = lazyOpenAIClient({
     apiKey: options.apiKey,
     model,
     baseURL: options.baseURL,
@@ -70,7 +74,7 @@ export function createOpenAITitleWriter(options: OpenAITitleWriterOptions): Titl
           description: i.description ?? null,
         })),
       };
-      const answer = await requestStructured(client, {
+      const answer = await requestStructured(await client(), {
         model,
         instructions,
         content: [{ type: "input_text", text: JSON.stringify(data) }],

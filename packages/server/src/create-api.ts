@@ -5,7 +5,7 @@ import {
   type OrderEngineOptions,
   WebhookEventSchema,
 } from "@incasso/core";
-import type { DocumentChecker, TitleWriter } from "@incasso/pdf-guard";
+import type { DocumentChecker, PdfEngine, TitleWriter } from "@incasso/pdf-guard";
 import { H3, type H3Event } from "h3";
 import { FastResponse } from "srvx";
 import pkg from "../package.json" with { type: "json" };
@@ -94,6 +94,13 @@ export interface CreateApiOptions {
   documentChecker?: DocumentChecker;
   /** Writes a claim title when an order has none; default the Dutch template. */
   titleWriter?: TitleWriter;
+  /**
+   * Where attached PDFs are parsed, under time and memory limits: on Node, `getPdfEngine()` of
+   * `@incasso/pdf-guard/node` (worker threads; `createIncasso()` passes it). Without one, PDFs
+   * are parsed on the calling thread, where those limits do not apply (decision
+   * pdf-guard-engine-injected): the kernel imports no worker threads of its own.
+   */
+  pdfEngine?: PdfEngine;
   /**
    * Serve only what needs no store: GET /ping, GET /openapi.json and the public tools. Without a
    * store and without this flag, createApi throws, so the protected endpoints are never dropped
@@ -242,6 +249,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
           ...options.orders,
           ...(options.documentChecker ? { documentChecker: options.documentChecker } : {}),
           ...(options.titleWriter ? { titleWriter: options.titleWriter } : {}),
+          ...(options.pdfEngine ? { pdfEngine: options.pdfEngine } : {}),
         };
   const caseSystem = options.caseSystem ?? orderOptions?.caseSystem;
   const plugins: ApiPlugin[] = [
@@ -255,7 +263,12 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     ...(store && orderOptions && caseSystem
       ? [
           ordersPlugin({
-            engine: createOrderEngine({ ...orderOptions, store, caseSystem, logger }),
+            engine: createOrderEngine({
+              ...orderOptions,
+              store,
+              caseSystem,
+              logger,
+            }),
             rateLimiter,
             ...(options.apiRateLimit?.perMinute ? { perMinute: options.apiRateLimit.perMinute } : {}),
           }),

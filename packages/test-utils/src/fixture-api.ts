@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createBuiltInCaseSystem } from "@incasso/case-system";
+import { getPdfEngine } from "@incasso/pdf-guard/node";
 import {
   type ApiPlugin,
   type CreateApiOptions,
@@ -154,6 +155,8 @@ export function fixtureApi(options: CreateApiOptions = {}): IncassoApi {
       : options.orders === false || options.caseSystem || orderCases || !("database" in store)
         ? {}
         : { caseSystem: createBuiltInCaseSystem({ store: store as SqlStore }) }),
+    // PDFs in worker threads, as createIncasso() runs them, so the time and memory limits hold.
+    pdfEngine: getPdfEngine(),
     ...options,
     plugins: [...(options.plugins ?? []), echoPlugin(), ...(options.store ? [testOrdersPlugin] : [])],
   });

@@ -21,6 +21,19 @@ describe("deriveOrderId", () => {
     expect(id).toBe(`ord_${digest.slice(0, 16)}`);
   });
 
+  it("keeps the ids derived before it left node:crypto (value pinned from createHash)", () => {
+    // A retry after the upgrade must find the order and case made before it (decision
+    // orders-engine-order-ids), so the derived id may never change.
+    expect(
+      deriveOrderId({
+        organisationId: "org_0123456789abcdef",
+        mode: "live",
+        idempotencyKey: "order-17",
+        fingerprint: "9f2c",
+      }),
+    ).toBe("ord_d63c7c61edb2de65");
+  });
+
   it("differs when the organisation, the key's mode, the key or the content differs", () => {
     const id = deriveOrderId(base);
     expect(deriveOrderId({ ...base, organisationId: "org_fedcba9876543210" })).not.toBe(id);

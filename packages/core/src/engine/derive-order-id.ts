@@ -1,5 +1,6 @@
-import { createHash } from "node:crypto";
 import type { KeyMode } from "../api-key-format.js";
+import { toHex } from "../internal/bytes.js";
+import { sha256 } from "../internal/sha256.js";
 
 /**
  * The order id of a request sent with an `Idempotency-Key`: `ord_` and the first 16 hex characters
@@ -22,10 +23,10 @@ export function deriveOrderId(input: {
   fingerprint: string;
 }): string {
   // NUL separators: none of the parts can contain one, so no two different inputs share a text.
-  const digest = createHash("sha256")
-    .update(
+  const digest = toHex(
+    sha256(
       `incasso-order-id\u0000${input.organisationId}\u0000${input.mode}\u0000${input.idempotencyKey}\u0000${input.fingerprint}`,
-    )
-    .digest("hex");
+    ),
+  );
   return `ord_${digest.slice(0, 16)}`;
 }

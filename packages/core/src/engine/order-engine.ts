@@ -3,6 +3,7 @@ import {
   createRulesDocumentChecker,
   createTemplateTitleWriter,
   type DocumentChecker,
+  type PdfEngine,
   type PdfGuardLogger,
   type PdfIsolation,
   resolveAttachmentLimits,
@@ -35,7 +36,17 @@ export interface OrderEngineOptions {
   titleWriter?: TitleWriter;
   /** Overrides of pdf-guard's attachment limits (count 30, 10 MiB per file, 25 MiB per order). */
   attachmentLimits?: Partial<AttachmentLimits>;
-  /** Where PDFs are parsed: worker threads (default) or the calling thread. */
+  /**
+   * Where PDFs are parsed, bounded in time and memory: on Node `getPdfEngine()` from
+   * `@incasso/pdf-guard/node` (worker threads). Without one, PDFs are parsed on the calling thread
+   * and the attachment limits' time and memory budgets do not apply (decision
+   * pdf-guard-engine-injected).
+   */
+  pdfEngine?: PdfEngine;
+  /**
+   * @deprecated Pass `pdfEngine` or leave it out. `none` parses on the calling thread even when a
+   * `pdfEngine` is given; `worker` requires a `pdfEngine`.
+   */
   pdfIsolation?: PdfIsolation;
   /** Time budget of the document check and the title writer, each; default 30 000 ms. */
   aiTimeoutMs?: number;
@@ -59,6 +70,9 @@ export interface OrderEngine {
   readonly documentChecker: DocumentChecker;
   readonly titleWriter: TitleWriter;
   readonly attachmentLimits: AttachmentLimits;
+  /** The engine that parses PDFs, or null: parsed on the calling thread. */
+  readonly pdfEngine: PdfEngine | null;
+  /** `worker` when {@link OrderEngine.pdfEngine} is set, else `none`; kept for older readers. */
   readonly pdfIsolation: PdfIsolation;
   readonly aiTimeoutMs: number;
   /** How long custom field definitions are kept per organisation; 0 is not at all. */
@@ -72,23 +86,40 @@ const defaultLogger: OrderEngineLogger = {
 
 /**
  * Assembles an {@link OrderEngine} with defaults: the offline rules document checker, the template
- * title writer, pdf-guard's attachment limits, PDFs parsed in bounded worker threads, custom field
- * definitions kept for 5 seconds.
+ * title writer, pdf-guard's attachment limits, PDFs parsed on the given `pdfEngine` (else on the
+ * calling thread), custom field definitions kept for 5 seconds.
  *
+ * @throws {TypeError} code `pdf_engine_required` when `pdfIsolation` is `worker` and no `pdfEngine`
+ * is given: the kernel has no engine of its own to fall back on.
  * @example
  * import { openStore } from "@incasso/store-sql";
  * import { createBuiltInCaseSystem } from "@incasso/case-system";
+ * import { getPdfEngine } from "@incasso/pdf-guard/node";
  * const store = await openStore();
- * const engine = createOrderEngine({ store, caseSystem: createBuiltInCaseSystem({ store }) });
+ * const engine = createOrderEngine({
+ *   store,
+ *   caseSystem: createBuiltInCaseSystem({ store }),
+ *   pdfEngine: getPdfEngine(),
+ * });
  */
 export function createOrderEngine(options: OrderEngineOptions): OrderEngine {
+  if (options.pdfIsolation === "worker" && options.pdfEngine === undefined) {
+    throw Object.assign(
+      new TypeError(
+        'pdfIsolation "worker" needs a pdfEngine: pass `pdfEngine: getPdfEngine()` from @incasso/pdf-guard/node.',
+      ),
+      { code: "pdf_engine_required" },
+    );
+  }
+  const pdfEngine = options.pdfIsolation === "none" ? null : (options.pdfEngine ?? null);
   return {
     store: options.store,
     caseSystem: options.caseSystem,
     documentChecker: options.documentChecker ?? createRulesDocumentChecker(),
     titleWriter: options.titleWriter ?? createTemplateTitleWriter(),
     attachmentLimits: resolveAttachmentLimits(options.attachmentLimits),
-    pdfIsolation: options.pdfIsolation ?? "worker",
+    pdfEngine,
+    pdfIsolation: pdfEngine ? "worker" : "none",
     aiTimeoutMs: options.aiTimeoutMs ?? 30_000,
     udfDefinitionsTtlMs: options.udfDefinitionsTtlMs ?? 5_000,
     logger: options.logger ?? defaultLogger,

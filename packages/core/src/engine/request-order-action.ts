@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { z } from "zod";
+import { randomBytes, toHex } from "../internal/bytes.js";
 import type { OrderActionSchema } from "../orders/control-request-schemas.js";
 import { type ControlRequest, validateControlRequest } from "../orders/validate-control-request.js";
 import type { Principal } from "../principal.js";
@@ -94,7 +94,7 @@ export async function requestOrderAction(
     });
   }
   const request = validation.request;
-  const id = `act_${randomBytes(8).toString("hex")}`;
+  const id = `act_${toHex(randomBytes(8))}`;
   const { instructions, message } = wording(request, record.id);
   const amountCents = request.action === "payments" ? request.amount_cents : null;
   const paymentDate = request.action === "payments" ? request.payment_date : null;

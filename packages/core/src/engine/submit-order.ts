@@ -93,7 +93,7 @@ async function checkOrderAttachments(
   try {
     result = await checkAttachments(order.attachments, {
       limits: engine.attachmentLimits,
-      isolation: engine.pdfIsolation,
+      ...(engine.pdfEngine ? { engine: engine.pdfEngine } : {}),
     });
   } catch (error) {
     // The PDF engine could not judge the files (busy, shut down, not startable): that says nothing

@@ -40,6 +40,13 @@ describe("encodeCursor / decodeCursor", () => {
     }
   });
 
+  it("writes the cursors it wrote with node:crypto and Buffer (value pinned)", () => {
+    // A client may hold a next_cursor across an upgrade; it must still decode to the same page.
+    const cursor = "djF8MjAyNi0xMS0yMVQxMDoxNTowMC4xMjM0NTZafG9yZF8wMTIzNDU2Nzg5YWJjZGVm2ifU3jK-";
+    expect(encodeCursor({ createdAt: "2026-11-21T10:15:00.123456Z", id: ID })).toBe(cursor);
+    expect(decodeCursor(cursor)).toEqual({ createdAt: "2026-11-21T10:15:00.123456Z", id: ID });
+  });
+
   it("accepts a Date and writes it with toISOString", () => {
     const cursor = encodeCursor({ createdAt: new Date("2026-11-21T10:15:00.5Z"), id: ID });
     expect(decodeCursor(cursor)).toEqual({ createdAt: "2026-11-21T10:15:00.500Z", id: ID });

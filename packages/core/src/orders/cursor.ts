@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { fromBase64Url, toBase64Url, utf8Bytes, utf8Text } from "../internal/bytes.js";
+import { sha256 } from "../internal/sha256.js";
 import { OrdersError } from "./errors.js";
 import { isIsoDate } from "./internal/dates.js";
 import { isOrderId } from "./order-id.js";
@@ -37,15 +38,11 @@ const CHECK_BYTES = 6;
 /** No cursor this package writes is longer; a longer one is refused before any decoding. */
 const MAX_CURSOR_LENGTH = 200;
 
-function check(payload: Buffer): Buffer {
+function check(payload: Uint8Array): Uint8Array {
   // Not a secret MAC: a forged position only moves the caller within its own visible orders
   // (visibility is enforced by the query), so a checksum that catches garbage and edits is
   // enough (decision orders-cursor).
-  return createHash("sha256")
-    .update("incasso-order-cursor")
-    .update(payload)
-    .digest()
-    .subarray(0, CHECK_BYTES);
+  return sha256("incasso-order-cursor", payload).subarray(0, CHECK_BYTES);
 }
 
 /**
@@ -63,8 +60,11 @@ export function encodeCursor(position: { createdAt: string | Date; id: string })
   if (!isTimestamp(createdAt))
     throw new OrdersError("invalid_argument", "createdAt must be an ISO 8601 date-time");
   if (!isOrderId(position.id)) throw new OrdersError("invalid_argument", "id must be an order id");
-  const payload = Buffer.from(`${VERSION}|${createdAt}|${position.id}`, "utf8");
-  return Buffer.concat([payload, check(payload)]).toString("base64url");
+  const payload = utf8Bytes(`${VERSION}|${createdAt}|${position.id}`);
+  const bytes = new Uint8Array(payload.length + CHECK_BYTES);
+  bytes.set(payload);
+  bytes.set(check(payload), payload.length);
+  return toBase64Url(bytes);
 }
 
 function isoOf(date: Date): string {
@@ -84,12 +84,14 @@ function isoOf(date: Date): string {
 export function decodeCursor(cursor: string): CursorPosition | null {
   if (typeof cursor !== "string" || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor))
     return null;
-  const bytes = Buffer.from(cursor, "base64url");
-  // Node's decoder ignores stray bits; only the canonical spelling of the bytes is accepted.
-  if (bytes.length <= CHECK_BYTES || bytes.toString("base64url") !== cursor) return null;
+  const bytes = fromBase64Url(cursor);
+  // The decoder ignores stray bits; only the canonical spelling of the bytes is accepted.
+  if (bytes === null || bytes.length <= CHECK_BYTES || toBase64Url(bytes) !== cursor) return null;
   const payload = bytes.subarray(0, bytes.length - CHECK_BYTES);
-  if (!check(payload).equals(bytes.subarray(bytes.length - CHECK_BYTES))) return null;
-  const parts = payload.toString("utf8").split("|");
+  const expected = check(payload);
+  const given = bytes.subarray(bytes.length - CHECK_BYTES);
+  if (expected.some((byte, i) => byte !== given[i])) return null;
+  const parts = utf8Text(payload).split("|");
   if (parts.length !== 3 || parts[0] !== VERSION) return null;
   const [, createdAt = "", id = ""] = parts;
   if (!isTimestamp(createdAt) || !isOrderId(id)) return null;

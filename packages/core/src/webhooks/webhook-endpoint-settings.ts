@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, toBase64Url } from "../internal/bytes.js";
 import { WebhookError } from "./errors.js";
 
 /** Longest webhook URL we store; browsers and servers commonly stop at about 8 KB, we keep far below. */
@@ -60,7 +60,7 @@ export function checkWebhookSecret(secret: string): string {
  * generateWebhookSecret(); // "whsec_Vx3…" (49 characters)
  */
 export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString("base64url")}`;
+  return `whsec_${toBase64Url(randomBytes(32))}`;
 }
 
 /**

@@ -1,5 +1,6 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { z } from "zod";
+import { loadOpenAI } from "./load-openai.js";
 import { toStrictJsonSchema } from "./strict-json-schema.js";
 
 /** Connection settings shared by the OpenAI checker and title writer. */
@@ -12,17 +13,31 @@ export interface OpenAIConnection {
   client: OpenAI | undefined;
 }
 
-/** Makes the SDK client, or reuses the one the host passed in. */
-export function openAIClient(connection: OpenAIConnection): OpenAI {
-  return (
-    connection.client ??
-    new OpenAI({
-      apiKey: connection.apiKey,
-      baseURL: connection.baseURL,
-      timeout: connection.timeoutMs,
-      maxRetries: connection.maxRetries,
-    })
-  );
+/**
+ * Gives the SDK client: the one the host passed in, else a new one made on the first call (the SDK
+ * is imported only then, see load-openai.ts). A failed import is not kept, so a later call tries
+ * again.
+ */
+export function lazyOpenAIClient(connection: OpenAIConnection): () => Promise<OpenAI> {
+  let client: Promise<OpenAI> | undefined = connection.client
+    ? Promise.resolve(connection.client)
+    : undefined;
+  return () => {
+    client ??= loadOpenAI().then(
+      (OpenAIClass) =>
+        new OpenAIClass({
+          apiKey: connection.apiKey,
+          baseURL: connection.baseURL,
+          timeout: connection.timeoutMs,
+          maxRetries: connection.maxRetries,
+        }),
+      (error: unknown) => {
+        client = undefined;
+        throw error;
+      },
+    );
+    return client;
+  };
 }
 
 /** Why a structured answer could not be used; the message is logged, never shown to a client. */

@@ -1,9 +1,9 @@
-import type { AttachmentIssueCode } from "../errors.js";
+import { type AttachmentIssueCode, PdfGuardError } from "../errors.js";
 import type { PdfIsolation } from "../inspect-pdf.js";
 import type { AttachmentLimits } from "../limits.js";
-import { getPdfEngine, type PdfEngine, poolOf } from "../pdf-engine.js";
+import type { PdfEngine, PdfParseResult } from "../pdf-engine.js";
 import { checkEnvelope } from "./envelope.js";
-import { type PdfParseOutcome, parsePdf } from "./parse-pdf.mjs";
+import { parsePdf } from "./parse-pdf.mjs";
 
 /** Facts of a readable PDF. */
 export interface PdfFacts {
@@ -29,35 +29,46 @@ export interface PdfInspector {
 }
 
 /**
- * Builds an inspector for one batch of files on the given engine (the process-wide one when
- * omitted), or on the calling thread for isolation `none`.
+ * The engine a check parses on, from the caller's options: none (the calling thread) unless one is
+ * given. `isolation` is the older switch: `none` keeps parsing on the calling thread even with an
+ * engine, and `worker` without an engine is a configuration mistake, reported before any file is
+ * read, because this package no longer reaches for a process-wide engine itself (decision
+ * pdf-guard-engine-injected).
  */
-export function createPdfInspector(
-  limits: AttachmentLimits,
-  isolation: PdfIsolation,
-  engine?: PdfEngine,
-): PdfInspector {
-  const pool = isolation === "worker" ? poolOf(engine ?? getPdfEngine()) : null;
+export function chooseEngine(
+  isolation: PdfIsolation | undefined,
+  engine: PdfEngine | undefined,
+): PdfEngine | null {
+  if (isolation === "none") return null;
+  if (isolation === "worker" && engine === undefined) {
+    throw new PdfGuardError({
+      status: 500,
+      code: "pdf_engine_unavailable",
+      detail:
+        'isolation "worker" needs an engine: pass `engine: getPdfEngine()` from @incasso/pdf-guard/node.',
+    });
+  }
+  return engine ?? null;
+}
+
+/**
+ * Builds an inspector for one batch of files: on the engine's workers when one is given, else on
+ * the calling thread (no time or memory bounds then).
+ */
+export function createPdfInspector(limits: AttachmentLimits, engine: PdfEngine | null): PdfInspector {
   return {
     async inspect(bytes, signal) {
       const envelope = checkEnvelope(bytes);
       if (!envelope.ok) return envelope;
-      const outcome = pool
-        ? await pool.parse(bytes, {
-            timeoutMs: limits.parseTimeoutMs,
-            maxTextChars: limits.maxTextChars,
-            maxMemoryBytes: limits.parseMemoryMb * 1024 * 1024,
-            signal,
-          })
+      const outcome = engine
+        ? await engine.parse(bytes, limits, signal)
         : await parsePdf(bytes, { maxTextChars: limits.maxTextChars });
       return toFacts(outcome);
     },
   };
 }
 
-function toFacts(
-  outcome: PdfParseOutcome | { ok: false; reason: "timeout" | "resource_limit"; detail: string },
-): PdfFacts | PdfRefusal {
+function toFacts(outcome: PdfParseResult): PdfFacts | PdfRefusal {
   if (outcome.ok) {
     return {
       ok: true,

@@ -9,7 +9,7 @@ import { checkAttachments, decodeAttachments } from "./check-attachments.js";
 import { isPdfGuardError } from "./errors.js";
 import { inspectPdf } from "./inspect-pdf.js";
 import { invoiceLines, makeTextPdf, toBase64 } from "./internal/testing/fixtures.js";
-import { closePdfEngine, createPdfEngine, getPdfEngine, resolvePdfEngineOptions } from "./pdf-engine.js";
+import { closePdfEngine, createPdfEngine, getPdfEngine, resolvePdfEngineOptions } from "./node.js";
 
 const pdf = await makeTextPdf({ pages: [invoiceLines({ number: "F-7", total: "€ 121,00" })] });
 const order = [
@@ -54,16 +54,32 @@ describe("PDF engine", () => {
     expect(isPdfGuardError(error) && [error.status, error.code]).toEqual([503, "pdf_engine_closed"]);
   });
 
-  it("shares one process-wide engine and starts a new one after closePdfEngine", async () => {
-    const first = getPdfEngine();
-    expect(getPdfEngine()).toBe(first);
-    expect((await inspectPdf(pdf)).ok).toBe(true);
-    expect(first.stats().started).toBeGreaterThanOrEqual(1);
+  it("shares one process-wide engine whose workers start again after closePdfEngine", async () => {
+    const engine = getPdfEngine();
+    expect(getPdfEngine()).toBe(engine);
+    expect((await inspectPdf(pdf, { engine })).ok).toBe(true);
+    expect(engine.stats().started).toBe(1);
     await closePdfEngine();
-    const second = getPdfEngine();
-    expect(second).not.toBe(first);
-    expect((await inspectPdf(pdf)).ok).toBe(true);
-    await closePdfEngine();
+    // The same object stays usable, so a host that handed it to createOrderEngine at start-up
+    // keeps working after a shutdown or reconfiguration: new workers start on the next parse.
+    expect(engine.stats()).toMatchObject({ workers: 0, started: 0 });
+    expect((await inspectPdf(pdf, { engine })).ok).toBe(true);
+    expect(engine.stats().started).toBe(1);
+    await engine.close();
+    expect(engine.stats().started).toBe(0);
+  });
+
+  it("parses on the calling thread without an engine, and refuses isolation worker without one", async () => {
+    const engine = createPdfEngine({ workers: 1 });
+    try {
+      expect((await checkAttachments(order)).ok).toBe(true);
+      expect((await inspectPdf(pdf, { engine, isolation: "none" })).ok).toBe(true);
+      expect(engine.stats().started).toBe(0);
+      const error = await inspectPdf(pdf, { isolation: "worker" }).catch((e: unknown) => e);
+      expect(isPdfGuardError(error) && [error.status, error.code]).toEqual([500, "pdf_engine_unavailable"]);
+    } finally {
+      await engine.close();
+    }
   });
 
   it("sizes itself from the machine and rejects nonsense options", () => {
@@ -83,7 +99,9 @@ describe("PDF engine", () => {
         script,
         [
           `import { checkAttachments } from ${JSON.stringify(new URL("./check-attachments.ts", import.meta.url).href)};`,
-          `const r = await checkAttachments([{ filename: "a.pdf", content_base64: ${JSON.stringify(toBase64(pdf))} }]);`,
+          `import { getPdfEngine } from ${JSON.stringify(new URL("./node.ts", import.meta.url).href)};`,
+          `const r = await checkAttachments([{ filename: "a.pdf", content_base64: ${JSON.stringify(toBase64(pdf))} }], { engine: getPdfEngine() });`,
+          `if (getPdfEngine().stats().started !== 1) throw new Error("not parsed in a worker");`,
           `console.log(r.ok ? "accepted" : "refused");`,
         ].join("\n"),
       );

@@ -1,0 +1,10 @@
+export {
+  closePdfEngine,
+  configurePdfEngine,
+  createPdfEngine,
+  getPdfEngine,
+  type PdfEngineOptions,
+  type PdfEngineStats,
+  type PdfWorkerEngine,
+  resolvePdfEngineOptions,
+} from "./pdf-worker-engine.js";
