@@ -2,9 +2,12 @@
 // becomes the library's HttpRequest, as the Functions host hands it to the trigger. Workers run here
 // too, as `incasso serve` would; in Azure they run in `incasso worker`.
 import { createServer } from "node:http";
-import { HttpRequest, InvocationContext } from "@azure/functions";
+import azure from "@azure/functions";
 import { createIncasso } from "@incasso/app";
 import { createHost } from "./app.mjs";
+
+// @azure/functions is CommonJS: its classes come through the default import.
+const { HttpRequest, InvocationContext } = azure;
 
 const incasso = await createIncasso();
 const handler = createHost(incasso.api);

@@ -127,6 +127,7 @@ describe.each(examples)("example host $name, started as its own process", (examp
           organisation,
           "--mode",
           "live",
+          "--creditor-management",
           "--json",
           ...storage,
         ]);
