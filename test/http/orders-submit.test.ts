@@ -684,7 +684,7 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     await store.idempotency.claim({
       scope: record.organisationId,
       key: idem,
-      fingerprint: `${fingerprintOf("POST", "/api/v1/orders", body)}:${record.id}`,
+      fingerprint: `${await fingerprintOf("POST", "/api/v1/orders", body)}:${record.id}`,
       token: "killed",
       now: new Date("2026-11-21T09:59:00.000Z"),
       leaseSeconds: 30,

@@ -215,7 +215,9 @@ function withHeaders(
   out.headers.set("x-request-id", requestId);
   out.headers.set("x-content-type-options", "nosniff");
   // HEAD gets GET's headers without the body (RFC 9110 §9.3.2).
-  return isHead ? new FastResponse(null, { status: out.status, headers: out.headers }) : out;
+  return isHead
+    ? new FastResponse(null, { status: out.status, statusText: out.statusText, headers: out.headers })
+    : out;
 }
 
 /**
@@ -359,7 +361,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         if (!headers.some((header) => header[0] === name)) headers.push([name, value]);
       });
       const body = event.req.method === "HEAD" ? null : JSON.stringify(result);
-      return new FastResponse(body, { status: 200, headers });
+      return new FastResponse(body, { status: 200, statusText: "OK", headers });
     }
     return withHeaders(response, ctx.addedHeaders(), ctx.requestId, event.req.method === "HEAD");
   }
@@ -487,7 +489,11 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         return finish(event, ctx, undefined, error);
       }
       if (event.req.method === "OPTIONS") {
-        return finish(event, ctx, new FastResponse(null, { status: 204, headers: { Allow: allow } }));
+        return finish(
+          event,
+          ctx,
+          new FastResponse(null, { status: 204, statusText: "No Content", headers: { Allow: allow } }),
+        );
       }
       return finish(
         event,

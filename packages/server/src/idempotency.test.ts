@@ -128,13 +128,13 @@ describe("idempotency", () => {
     await store.idempotency.claim({
       scope: a.record.organisationId,
       key: "k-9",
-      fingerprint: `${fingerprintOf("POST", "/api/v1/creditors", body)}:${a.record.id}`,
+      fingerprint: `${await fingerprintOf("POST", "/api/v1/creditors", body)}:${a.record.id}`,
       token: "dead",
       now: new Date(T0.getTime() - 60_000),
       leaseSeconds: 30,
       retentionSeconds: 86_400,
     });
-    const api = createApi({ store, now });
+    const api = createApi({ store, now, orders: false });
     const other = await api.fetch(post(b.key, "k-9", body));
     expect(other.status).toBe(409);
     expect(await other.json()).toMatchObject({ code: "idempotency_conflict" });

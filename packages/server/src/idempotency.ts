@@ -4,6 +4,7 @@ import { ApiError, validationError } from "./api-error.js";
 import { requirePrincipal } from "./auth.js";
 import { requestFingerprint } from "./internal/request-fingerprint.js";
 import type { RouteInterceptor } from "./plugin.js";
+import { statusTitle } from "./problem.js";
 
 /** Longest Idempotency-Key (spec section Limits: max 255 characters; longer → 422). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -113,7 +114,11 @@ function conflict(key: string): ApiError {
 function replay(stored: StoredResponse): Response {
   const headers = new Headers(stored.headers);
   headers.set("Idempotency-Replayed", "true");
-  return new FastResponse(stored.body === "" ? null : stored.body, { status: stored.status, headers });
+  return new FastResponse(stored.body === "" ? null : stored.body, {
+    status: stored.status,
+    statusText: statusTitle(stored.status),
+    headers,
+  });
 }
 
 // Headers of a response that belong to the request itself, not to its outcome: not replayed.
@@ -240,6 +245,7 @@ export function idempotency(options: IdempotencyOptions): RouteInterceptor {
     }
     return new FastResponse(body === "" ? null : body, {
       status: response.status,
+      statusText: response.statusText,
       headers: response.headers,
     });
   };

@@ -1,5 +1,6 @@
 import { FastResponse } from "srvx";
 import type { z } from "zod";
+import { statusTitle } from "./problem.js";
 
 /** HTTP methods a route can be declared for. HEAD is served from GET automatically. */
 export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -185,5 +186,6 @@ export function json(body: unknown, init: { status?: number; headers?: HeadersIn
   const headers = new Headers(init.headers);
   if (!headers.has("content-type")) headers.set("content-type", "application/json; charset=utf-8");
   // srvx's FastResponse is a plain Response off Node and skips building one on Node's HTTP path.
-  return new FastResponse(JSON.stringify(body), { status: init.status ?? 200, headers });
+  const status = init.status ?? 200;
+  return new FastResponse(JSON.stringify(body), { status, statusText: statusTitle(status), headers });
 }

@@ -23,7 +23,14 @@ export interface ProblemDetails {
   [extension: string]: unknown;
 }
 
+// The reason phrases of RFC 9110 §15 for the statuses the API sends: the problem title when none is
+// given, and the status line's phrase on node (srvx writes a response's statusText as it is, so an
+// answer without one would go out as "HTTP/1.1 200 " with the phrase left empty).
 const TITLES: Record<number, string> = {
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No Content",
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
@@ -49,7 +56,7 @@ const TITLES: Record<number, string> = {
  * statusTitle(422); // "Unprocessable Content"
  */
 export function statusTitle(status: number): string {
-  return TITLES[status] ?? (status >= 500 ? "Server Error" : "Client Error");
+  return TITLES[status] ?? (status >= 500 ? "Server Error" : status >= 400 ? "Client Error" : "");
 }
 
 /**
@@ -96,5 +103,9 @@ export function problemResponse(error: unknown, headers?: HeadersInit): Response
   h.set("content-type", "application/problem+json");
   h.set("cache-control", "no-store");
   if (isApiError(error)) for (const [k, v] of Object.entries(error.headers)) h.set(k, v);
-  return new FastResponse(JSON.stringify(body), { status: body.status, headers: h });
+  return new FastResponse(JSON.stringify(body), {
+    status: body.status,
+    statusText: statusTitle(body.status),
+    headers: h,
+  });
 }

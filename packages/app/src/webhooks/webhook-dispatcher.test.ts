@@ -124,6 +124,34 @@ describe("webhook dispatcher", () => {
     });
   });
 
+  it("sends to a private address only when allowed by the option or, without it, by INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS", async () => {
+    const organisationId = await organisation("by-env", () => 204);
+    const saved = process.env.INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS;
+    const attempt = async (options: { allowPrivateTargets?: boolean }) => {
+      const event = await store.outbox.enqueue({ organisationId, type: "case.updated", data: data() });
+      const dispatcher = createWebhookDispatcher({ store, ...options });
+      try {
+        return (await dispatcher.deliverNow(event.id))?.result;
+      } finally {
+        await dispatcher.stop();
+      }
+    };
+    try {
+      delete process.env.INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS;
+      expect(await attempt({})).toMatchObject({ outcome: "failed", failure: "private_target" });
+      process.env.INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS = "1";
+      expect(await attempt({})).toMatchObject({ outcome: "delivered", statusCode: 204 });
+      // The option, when given, wins over the environment.
+      expect(await attempt({ allowPrivateTargets: false })).toMatchObject({
+        outcome: "failed",
+        failure: "private_target",
+      });
+    } finally {
+      if (saved === undefined) delete process.env.INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS;
+      else process.env.INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS = saved;
+    }
+  });
+
   it("retries a failing receiver on the schedule and records each wait", async () => {
     const organisationId = await organisation("flaky", (n) => (n <= 2 ? 503 : 200));
     const event = await store.outbox.enqueue({ organisationId, type: "case.updated", data: data() });
