@@ -6,7 +6,7 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { issueApiKey } from "@incasso/core";
-import { createApi, type IncassoApi, listen, MemoryRateLimiter, type RateLimiter } from "@incasso/server";
+import { createApi, type IncassoApi, listen, type RateLimiter } from "@incasso/server";
 import { openStore, type SqlStore } from "@incasso/store-sql";
 
 /**
@@ -64,10 +64,31 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Counts windows of `seconds` where the API asks for a minute; longer windows stay as asked. */
+/**
+ * Counts windows of `seconds` where the API asks for a minute (longer windows stay as asked). A
+ * window starts at the first request of its key rather than on the clock, so two requests sent
+ * within `seconds` of each other always share one window and a test's 429 is certain.
+ */
 function shortWindows(seconds: number): RateLimiter {
-  const inner = new MemoryRateLimiter();
-  return { hit: (key, limit, window, now) => inner.hit(key, limit, window === 60 ? seconds : window, now) };
+  const windows = new Map<string, { start: number; count: number; ms: number }>();
+  return {
+    hit(key, limit, window, now) {
+      const ms = (window === 60 ? seconds : window) * 1000;
+      const t = now.getTime();
+      let w = windows.get(key);
+      if (!w || t >= w.start + w.ms) {
+        w = { start: t, count: 0, ms };
+        windows.set(key, w);
+      }
+      w.count++;
+      return {
+        allowed: w.count <= limit,
+        limit,
+        remaining: Math.max(0, limit - w.count),
+        resetSeconds: Math.max(1, Math.ceil((w.start + w.ms - t) / 1000)),
+      };
+    },
+  };
 }
 
 function composeApi(store: SqlStore, options: StartServerOptions): IncassoApi {
