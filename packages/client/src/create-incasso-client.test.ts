@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIncassoClient, type IncassoClient } from "./create-incasso-client.js";
 import { IncassoApiError, isIncassoApiError } from "./errors.js";
-import { orderBody } from "./internal/testing/order-bodies.js";
+import { invoice, orderBody } from "./internal/testing/order-bodies.js";
 import { type RunningServer, startServer } from "./internal/testing/start-server.js";
 import type { ResponseMeta } from "./response-meta.js";
 
@@ -208,10 +208,7 @@ describe("tools", () => {
 
 describe("errors", () => {
   it("a 422 becomes IncassoApiError with its field errors and the request id", async () => {
-    const body = orderBody("E-1");
-    const error = await client.orders
-      .create({ ...body, invoices: [{ ...body.invoices[0]!, amount_cents: 0 }] })
-      .catch((e) => e);
+    const error = await client.orders.create(orderBody("E-1", { invoices: [invoice(0)] })).catch((e) => e);
     expect(error).toBeInstanceOf(IncassoApiError);
     expect(isIncassoApiError(error)).toBe(true);
     expect(error.name).toBe("IncassoApiError");
@@ -228,9 +225,8 @@ describe("errors", () => {
   });
 
   it("amount_too_high keeps its own code", async () => {
-    const body = orderBody("E-2");
     const error = await client.orders
-      .create({ ...body, invoices: [{ ...body.invoices[0]!, amount_cents: 100_000_000_001 }] })
+      .create(orderBody("E-2", { invoices: [invoice(100_000_000_001)] }))
       .catch((e) => e);
     expect([error.status, error.code]).toEqual([422, "amount_too_high"]);
   });

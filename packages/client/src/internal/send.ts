@@ -84,11 +84,12 @@ async function attempt(
   init: RequestInit,
   signal: AbortSignal | undefined,
 ): Promise<{ response: Response; text: string }> {
+  // Nothing is sent for a call the caller has already given up on.
+  signal?.throwIfAborted();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(TIMEOUT), settings.timeoutMs);
   const onAbort = () => controller.abort(signal?.reason);
-  if (signal?.aborted) onAbort();
-  else signal?.addEventListener("abort", onAbort, { once: true });
+  signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const fetchImpl = settings.fetch ?? globalThis.fetch;
     const response = await fetchImpl(url, { ...init, signal: controller.signal });

@@ -1,6 +1,16 @@
 // Request bodies of the tests: fictitious debtors only (the reserved test postal code 9999 ZZ, place
 // "Testdorp"), as the server's own suites use.
-import type { CreateOrder } from "../../wire-types.js";
+import type { CreateOrder, Invoice } from "../../wire-types.js";
+
+/**
+ * One invoice of `amount_cents`.
+ *
+ * @example
+ * orderBody("K-1", { invoices: [invoice(0)] }); // 422 invoices[0].amount_cents too_small
+ */
+export function invoice(amount_cents: number): Invoice {
+  return { invoice_number: "F-9", invoice_date: "2026-09-01", payment_term_days: 14, amount_cents };
+}
 
 /**
  * A valid pre-incasso order against one business; `customerNumber` keeps tests' cases apart.
