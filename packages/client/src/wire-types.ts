@@ -1,14 +1,8 @@
 // The spec's wire objects, taken from the types generated from the served OpenAPI document
 // (src/generated/openapi.generated.ts), so a field added or changed on the server shows up here at
 // the next regeneration and the drift test fails until it does.
+// Written out per type (no helper generics) so the API reference shows each one's source.
 import type { components, operations } from "./generated/openapi.generated.js";
-
-type Json<T> = T extends { content: { "application/json": infer B } } ? B : never;
-type Body<Op extends keyof operations> = Json<NonNullable<operations[Op]["requestBody"]>>;
-type Answer<Op extends keyof operations, S extends keyof operations[Op]["responses"]> = Json<
-  operations[Op]["responses"][S]
->;
-type Query<Op extends keyof operations> = NonNullable<operations[Op]["parameters"]["query"]>;
 
 /**
  * Body of POST /orders (spec: CreateOrder).
@@ -20,7 +14,9 @@ type Query<Op extends keyof operations> = NonNullable<operations[Op]["parameters
  *   invoices: [{ invoice_number: "F-1", invoice_date: "2026-09-01", payment_term_days: 14, amount_cents: 125000 }],
  * };
  */
-export type CreateOrder = Body<"createOrder">;
+export type CreateOrder = NonNullable<
+  operations["createOrder"]["requestBody"]
+>["content"]["application/json"];
 /**
  * A debtor of an order (spec: Debtor).
  *
@@ -56,7 +52,7 @@ export type Attachment = components["schemas"]["Attachment"];
  * const order: Order = await client.orders.create(body);
  * console.log(order.case.case_number, order.warnings.map((w) => w.code));
  */
-export type Order = Answer<"createOrder", 201>;
+export type Order = operations["createOrder"]["responses"][201]["content"]["application/json"];
 /**
  * A non-blocking warning (spec: Warning). Tolerate codes you do not know (spec, Versioning).
  *
@@ -70,7 +66,7 @@ export type Warning = components["schemas"]["Warning"];
  * @example
  * const query: ListOrdersQuery = { customer_number: "K-1001", limit: 100 };
  */
-export type ListOrdersQuery = Query<"listOrders">;
+export type ListOrdersQuery = NonNullable<operations["listOrders"]["parameters"]["query"]>;
 /**
  * One page of GET /orders (spec: OrderList).
  *
@@ -78,7 +74,7 @@ export type ListOrdersQuery = Query<"listOrders">;
  * const page: OrderList = await client.orders.list({ limit: 10 });
  * if (page.has_more) await client.orders.list({ limit: 10, cursor: page.next_cursor ?? undefined });
  */
-export type OrderList = Answer<"listOrders", 200>;
+export type OrderList = operations["listOrders"]["responses"][200]["content"]["application/json"];
 /**
  * One order in a page of GET /orders.
  *
@@ -93,28 +89,32 @@ export type OrderListItem = OrderList["data"][number];
  * const status: OrderStatus = await client.orders.get("ord_0123456789abcdef");
  * console.log(status.case.status, status.case.balance_due_cents);
  */
-export type OrderStatus = Answer<"getOrder", 200>;
+export type OrderStatus = operations["getOrder"]["responses"][200]["content"]["application/json"];
 /**
  * Body of POST /orders/{orderId}/hold (optional).
  *
  * @example
  * const body: HoldRequest = { reason: "Debtor disputes invoice F-2" };
  */
-export type HoldRequest = Body<"holdOrder">;
+export type HoldRequest = NonNullable<operations["holdOrder"]["requestBody"]>["content"]["application/json"];
 /**
  * Body of POST /orders/{orderId}/withdraw (optional).
  *
  * @example
  * const body: WithdrawRequest = { reason: "Settled between the parties" };
  */
-export type WithdrawRequest = Body<"withdrawOrder">;
+export type WithdrawRequest = NonNullable<
+  operations["withdrawOrder"]["requestBody"]
+>["content"]["application/json"];
 /**
  * Body of POST /orders/{orderId}/payments.
  *
  * @example
  * const body: PaymentReport = { amount_cents: 5000, payment_date: "2026-11-20" };
  */
-export type PaymentReport = Body<"reportPayment">;
+export type PaymentReport = NonNullable<
+  operations["reportPayment"]["requestBody"]
+>["content"]["application/json"];
 /**
  * Answer of the three control requests, status 202 (spec: OrderAction).
  *
@@ -122,7 +122,7 @@ export type PaymentReport = Body<"reportPayment">;
  * const action: OrderAction = await client.orders.hold("ord_0123456789abcdef");
  * console.log(action.status); // "requested"
  */
-export type OrderAction = Answer<"holdOrder", 202>;
+export type OrderAction = operations["holdOrder"]["responses"][202]["content"]["application/json"];
 /**
  * Query of GET /creditors: `limit` and `cursor`.
  *
@@ -136,28 +136,32 @@ export type ListCreditorsQuery = components["schemas"]["ListCreditorsQuery"];
  * @example
  * const page: CreditorList = await client.creditors.list();
  */
-export type CreditorList = Answer<"listCreditors", 200>;
+export type CreditorList = operations["listCreditors"]["responses"][200]["content"]["application/json"];
 /**
  * Body of POST /creditors.
  *
  * @example
  * const body: CreateCreditorRequest = { reference: "CR-7", name: "Dochter B.V." };
  */
-export type CreateCreditorRequest = Body<"createCreditor">;
+export type CreateCreditorRequest = NonNullable<
+  operations["createCreditor"]["requestBody"]
+>["content"]["application/json"];
 /**
  * A creditor (answer of POST /creditors, item of GET /creditors).
  *
  * @example
  * const creditor: Creditor = await client.creditors.create({ reference: "CR-7", name: "Dochter B.V." });
  */
-export type Creditor = Answer<"createCreditor", 201>;
+export type Creditor = operations["createCreditor"]["responses"][201]["content"]["application/json"];
 /**
  * Body of POST /tools/wik.
  *
  * @example
  * const body: WikRequest = { amount_cents: 125000, debtor_type: "business", due_date: "2026-09-15" };
  */
-export type WikRequest = Body<"calculateWik">;
+export type WikRequest = NonNullable<
+  operations["calculateWik"]["requestBody"]
+>["content"]["application/json"];
 /**
  * Answer of POST /tools/wik (spec: WikCalculation).
  *
@@ -165,14 +169,16 @@ export type WikRequest = Body<"calculateWik">;
  * const wik: WikCalculation = await client.tools.wik({ amount_cents: 125000 });
  * console.log(wik.collection_costs_cents); // 18750
  */
-export type WikCalculation = Answer<"calculateWik", 200>;
+export type WikCalculation = operations["calculateWik"]["responses"][200]["content"]["application/json"];
 /**
  * Body of POST /tools/rol-router.
  *
  * @example
  * const body: RolRouterRequest = { woonplaats: "Utrecht", naam: "de Vries" };
  */
-export type RolRouterRequest = Body<"lookupRolRouter">;
+export type RolRouterRequest = NonNullable<
+  operations["lookupRolRouter"]["requestBody"]
+>["content"]["application/json"];
 /**
  * Answer of POST /tools/rol-router (spec: RolRouterResult).
  *
@@ -180,7 +186,7 @@ export type RolRouterRequest = Body<"lookupRolRouter">;
  * const result: RolRouterResult = await client.tools.rolRouter({ woonplaats: "Utrecht", naam: "de Vries" });
  * if (result.status === "ok") console.log(result.rechtbank);
  */
-export type RolRouterResult = Answer<"lookupRolRouter", 200>;
+export type RolRouterResult = operations["lookupRolRouter"]["responses"][200]["content"]["application/json"];
 /**
  * Answer of GET /ping.
  *
@@ -188,7 +194,7 @@ export type RolRouterResult = Answer<"lookupRolRouter", 200>;
  * const ping: PingResponse = await client.ping();
  * console.log(ping.authenticated, ping.client?.mode);
  */
-export type PingResponse = Answer<"ping", 200>;
+export type PingResponse = operations["ping"]["responses"][200]["content"]["application/json"];
 /**
  * An error body (RFC 9457 problem+json); the client turns it into an `IncassoApiError`.
  *
