@@ -2,6 +2,12 @@
 // @incasso/server serves (GET /openapi.json) with openapi-typescript, defaultNonNullable false.
 // Do not edit: src/openapi-types.test.ts fails when this file and the document differ.
 
+/**
+ * Every path of the API with its operations, as openapi-typescript generates them.
+ *
+ * @example
+ * type ListQuery = paths["/orders"]["get"]["parameters"]["query"];
+ */
 export interface paths {
     "/ping": {
         parameters: {
@@ -206,6 +212,12 @@ export interface paths {
         trace?: never;
     };
 }
+/**
+ * The webhook deliveries the service sends, from the document's `webhooks` section.
+ *
+ * @example
+ * type Delivery = webhooks["event"]["post"]["requestBody"];
+ */
 export interface webhooks {
     event: {
         parameters: {
@@ -256,6 +268,12 @@ export interface webhooks {
         trace?: never;
     };
 }
+/**
+ * The document's schemas, such as `components["schemas"]["Order"]`.
+ *
+ * @example
+ * type Debtor = components["schemas"]["Debtor"];
+ */
 export interface components {
     schemas: {
         /** @description An error, as RFC 9457 application/problem+json. */
@@ -898,7 +916,19 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+/**
+ * JSON Schema `$defs` of the document (none).
+ *
+ * @example
+ * const defs: $defs = {};
+ */
 export type $defs = Record<string, never>;
+/**
+ * Every operation by its operationId, with parameters, request body and responses.
+ *
+ * @example
+ * type Created = operations["createOrder"]["responses"][201]["content"]["application/json"];
+ */
 export interface operations {
     ping: {
         parameters: {
