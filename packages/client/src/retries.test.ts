@@ -299,6 +299,20 @@ describe("options", () => {
     expect(() => createIncassoClient({ baseUrl: "http://x/api/v1", retries: -1 })).toThrow(RangeError);
   });
 
+  it("an exception in onResponse reaches the caller and is not taken for a lost answer", async () => {
+    const stub = stubFetch([created, created]);
+    const client = createIncassoClient({
+      baseUrl: "http://incasso.test/api/v1",
+      fetch: stub.fetch,
+      retries: fast,
+      onResponse: () => {
+        throw new Error("hook failed");
+      },
+    });
+    await expect(client.orders.create(orderBody("H-1"))).rejects.toThrow("hook failed");
+    expect(stub.requests).toHaveLength(1);
+  });
+
   it("sends no key to the public tools", async () => {
     const stub = stubFetch([{ status: 200, body: { object: "wik_calculation" } }]);
     await stubClient(stub.fetch).tools.wik({ amount_cents: 100 });

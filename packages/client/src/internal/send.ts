@@ -124,49 +124,51 @@ export async function send<T>(settings: ClientSettings, call: Call): Promise<Wit
   };
   const idempotencyKey = call.idempotencyKey ?? null;
   for (let attempts = 1; ; attempts++) {
-    let outcome: AttemptOutcome;
-    let failure: unknown;
-    let retryAfter: number | null = null;
+    let answer: { response: Response; text: string };
     try {
-      const { response, text } = await attempt(settings, url, init, call.signal);
-      const meta: ResponseMeta = {
-        status: response.status,
-        requestId: response.headers.get("x-request-id"),
-        rateLimit: rateLimitOf(response.headers),
-        idempotencyKey,
-        replayed: response.headers.get("idempotency-replayed") === "true",
-        attempts,
-        headers: response.headers,
-      };
-      settings.onResponse?.(meta);
-      const body = parseJson(text);
-      if (response.ok) {
-        if (!isObject(body)) {
-          throw new IncassoApiError(
-            { code: "unexpected_response", detail: "The answer was not a JSON object." },
-            meta,
-            null,
-          );
-        }
-        Object.defineProperty(body, "$response", { value: meta, enumerable: false });
-        return body as WithResponse<T>;
-      }
-      retryAfter = parseRetryAfter(response.headers.get("retry-after"));
-      failure = new IncassoApiError(isObject(body) ? body : {}, meta, retryAfter);
-      outcome = { kind: "answer", status: response.status, code: (failure as IncassoApiError).code };
+      answer = await attempt(settings, url, init, call.signal);
     } catch (error) {
       if (call.signal?.aborted && error === call.signal.reason) throw error;
-      if (error instanceof IncassoApiError) throw error;
       const timedOut = error === TIMEOUT;
-      failure = new IncassoConnectionError(
+      const failure = new IncassoConnectionError(
         timedOut ? "timeout" : "network_error",
         timedOut
           ? `No answer from ${call.method} ${call.path} within ${settings.timeoutMs} ms.`
           : `${call.method} ${call.path} got no answer: ${(error as Error)?.message ?? String(error)}`,
         { attempts, idempotencyKey, cause: timedOut ? undefined : error },
       );
-      outcome = { kind: "no_answer" };
+      if (!(attempts <= settings.retry.max && isRetryable(call.retryClass, { kind: "no_answer" })))
+        throw failure;
+      await sleep(retryDelayMs(settings.retry, attempts - 1, null), call.signal);
+      continue;
     }
+    const { response, text } = answer;
+    const meta: ResponseMeta = {
+      status: response.status,
+      requestId: response.headers.get("x-request-id"),
+      rateLimit: rateLimitOf(response.headers),
+      idempotencyKey,
+      replayed: response.headers.get("idempotency-replayed") === "true",
+      attempts,
+      headers: response.headers,
+    };
+    // Outside the try above: an exception of the caller's hook is the caller's, never a lost answer.
+    settings.onResponse?.(meta);
+    const body = parseJson(text);
+    if (response.ok) {
+      if (!isObject(body)) {
+        throw new IncassoApiError(
+          { code: "unexpected_response", detail: "The answer was not a JSON object." },
+          meta,
+          null,
+        );
+      }
+      Object.defineProperty(body, "$response", { value: meta, enumerable: false });
+      return body as WithResponse<T>;
+    }
+    const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+    const failure = new IncassoApiError(isObject(body) ? body : {}, meta, retryAfter);
+    const outcome: AttemptOutcome = { kind: "answer", status: response.status, code: failure.code };
     const mayRetry =
       attempts <= settings.retry.max &&
       isRetryable(call.retryClass, outcome) &&
