@@ -1,0 +1,45 @@
+export {
+  type CallOptions,
+  type CreateCallOptions,
+  createIncassoClient,
+  type IncassoClient,
+  type IncassoClientOptions,
+  type RetryOptions,
+} from "./create-incasso-client.js";
+export {
+  type FieldError,
+  IncassoApiError,
+  IncassoConnectionError,
+  type IncassoConnectionErrorCode,
+  isIncassoApiError,
+  isIncassoConnectionError,
+} from "./errors.js";
+export type { components, operations, paths } from "./generated/openapi.generated.js";
+export type { RateLimit, ResponseMeta, WithResponse } from "./response-meta.js";
+export type {
+  Address,
+  Attachment,
+  CreateCreditorRequest,
+  CreateOrder,
+  Creditor,
+  CreditorList,
+  Debtor,
+  HoldRequest,
+  Invoice,
+  ListCreditorsQuery,
+  ListOrdersQuery,
+  Order,
+  OrderAction,
+  OrderList,
+  OrderListItem,
+  OrderStatus,
+  PaymentReport,
+  PingResponse,
+  Problem,
+  RolRouterRequest,
+  RolRouterResult,
+  Warning,
+  WikCalculation,
+  WikRequest,
+  WithdrawRequest,
+} from "./wire-types.js";
