@@ -44,7 +44,10 @@ describe("createIncasso", () => {
     }
     expect(existsSync(join(dir, OPERATOR_FILE))).toBe(false);
     // The lock is released: the directory opens again, with what was stored.
-    const again = await createIncasso({ dataDir: dir }, { logger: quiet, env: {}, webhooks: false, letters: false });
+    const again = await createIncasso(
+      { dataDir: dir },
+      { logger: quiet, env: {}, webhooks: false, letters: false },
+    );
     try {
       expect(again.dispatcher).toBeUndefined();
       expect(again.letters).toBeUndefined();
@@ -85,7 +88,9 @@ describe("resolveTarget", () => {
     expect(resolveTarget(undefined, { DATABASE_URL: "postgres://db/y", INCASSO_DATA_DIR: "/d" })).toEqual({
       databaseUrl: "postgres://db/y",
     });
-    expect(resolveTarget(undefined, { INCASSO_DATA_DIR: "/srv/incasso" })).toEqual({ dataDir: "/srv/incasso" });
+    expect(resolveTarget(undefined, { INCASSO_DATA_DIR: "/srv/incasso" })).toEqual({
+      dataDir: "/srv/incasso",
+    });
     expect(resolveTarget(undefined, {})).toEqual({ dataDir: join(process.cwd(), ".data") });
   });
 });

@@ -162,7 +162,7 @@ export interface paths {
         put?: never;
         /**
          * Request a pause of the collection
-         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. The body is optional.
+         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. The body is optional; an absent body counts as `{}`.
          */
         post: operations["holdOrder"];
         delete?: never;
@@ -182,7 +182,7 @@ export interface paths {
         put?: never;
         /**
          * Request withdrawal of the order
-         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. Withdrawing can affect the no-cure-no-pay fee arrangement. The body is optional.
+         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. Withdrawing can affect the no-cure-no-pay fee arrangement. The body is optional; an absent body counts as `{}`.
          */
         post: operations["withdrawOrder"];
         delete?: never;
@@ -202,7 +202,7 @@ export interface paths {
         put?: never;
         /**
          * Report a payment made directly to the client
-         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. `payment_date` defaults to today (Europe/Amsterdam).
+         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. `payment_date` defaults to today (Europe/Amsterdam). The body must carry `amount_cents`; an absent body counts as `{}` and is refused with 422.
          */
         post: operations["reportPayment"];
         delete?: never;
@@ -437,7 +437,10 @@ export interface components {
             /** @description Deciding letter of `naam`; null when the name has no word starting with a letter, or when it starts with IJ and the location files I and Y under different rolzittingen (both are listed). */
             maatgevende_letter: string | null;
             roldagen?: components["schemas"]["RolRouterRoldag"][];
+            /** @description Two sentences in Dutch for the reader: indicative, not legal advice, check with the court before summoning. The sources of each part are in `bronnen`. */
             disclaimer: string;
+            /** @description Added: the credit lines of the reference data used (CBS, Woonplaatsen in Nederland, CC BY 4.0, among them); show them with the answer. */
+            bronvermelding: string[];
             /** @description Added: confidence of the court mapping, the kanton-location mapping and the schedule used. */
             betrouwbaarheid?: {
                 arrondissement: ("hoog" | "middel" | "laag") | null;
@@ -1223,7 +1226,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, at most 255 visible ASCII characters. A repeat with identical content returns the earlier response with Idempotency-Replayed: true; other content under the key is 409 idempotency_conflict, also after a 5xx. Kept at least 24 hours per organisation, test keys apart from live ones. */
+                /** @description Optional, at most 255 visible ASCII characters. A repeat with identical content returns the earlier response with Idempotency-Replayed: true; other content under the key is 409 idempotency_conflict, also after a 5xx. Kept at least 24 hours per organisation, test keys apart from live ones; another API key's request is replayed only to a key that may read its orders, else 409 idempotency_conflict. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1426,7 +1429,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional, at most 255 visible ASCII characters. A repeat with identical content returns the earlier response with Idempotency-Replayed: true; other content under the key is 409 idempotency_conflict, also after a 5xx. Kept at least 24 hours per organisation, test keys apart from live ones. */
+                /** @description Optional, at most 255 visible ASCII characters. A repeat with identical content returns the earlier response with Idempotency-Replayed: true; other content under the key is 409 idempotency_conflict, also after a 5xx. Kept at least 24 hours per organisation, test keys apart from live ones; another API key's request is replayed only to a key that may read its orders, else 409 idempotency_conflict. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1713,7 +1716,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderAction"];
                 };
             };
-            /** @description Empty body or invalid JSON (`empty_body`, `invalid_json`). */
+            /** @description Invalid JSON (`invalid_json`); an empty body counts as `{}`. */
             400: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -1782,7 +1785,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Content-Type is not application/json (`unsupported_media_type`). */
+            /** @description A body is sent whose Content-Type is not application/json (`unsupported_media_type`). */
             415: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -1874,7 +1877,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderAction"];
                 };
             };
-            /** @description Empty body or invalid JSON (`empty_body`, `invalid_json`). */
+            /** @description Invalid JSON (`invalid_json`); an empty body counts as `{}`. */
             400: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -1943,7 +1946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Content-Type is not application/json (`unsupported_media_type`). */
+            /** @description A body is sent whose Content-Type is not application/json (`unsupported_media_type`). */
             415: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -2014,7 +2017,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["PaymentReport"];
             };
@@ -2035,7 +2038,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderAction"];
                 };
             };
-            /** @description Empty body or invalid JSON (`empty_body`, `invalid_json`). */
+            /** @description Invalid JSON (`invalid_json`); an empty body counts as `{}`. */
             400: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -2104,7 +2107,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Content-Type is not application/json (`unsupported_media_type`). */
+            /** @description A body is sent whose Content-Type is not application/json (`unsupported_media_type`). */
             415: {
                 headers: {
                     /** @description Requests allowed in the current window. */

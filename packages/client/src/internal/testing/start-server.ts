@@ -5,8 +5,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createBuiltInCaseSystem } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
-import { createApi, type IncassoApi, listen, type RateLimiter } from "@incasso/server";
+import { createApi, type IncassoApi, type RateLimiter } from "@incasso/server";
+import { listen } from "@incasso/server/node";
 import { openStore, type SqlStore } from "@incasso/store-sql";
 
 /**
@@ -96,8 +98,8 @@ function composeApi(store: SqlStore, options: StartServerOptions): IncassoApi {
     options.rateWindowSeconds === undefined ? undefined : shortWindows(options.rateWindowSeconds);
   return createApi({
     store,
+    caseSystem: createBuiltInCaseSystem({ store }),
     ...(limiter ? { rateLimiter: limiter } : {}),
-    orders: { pdfIsolation: "none" },
     tools: limiter ? { wik: { rateLimit: { limiter } }, rolRouter: { rateLimit: { limiter } } } : {},
     logger: { info() {}, warn() {}, error() {} },
   });
