@@ -43,7 +43,12 @@ export {
   readBodyBytes,
   readJsonBody,
 } from "./json-body.js";
-export { assertKernelOptions, isKernelOptionError, KernelOptionError } from "./kernel-options.js";
+export {
+  assertKernelOptions,
+  isKernelOptionError,
+  KernelOptionError,
+  type KernelOptions,
+} from "./kernel-options.js";
 export {
   type KeyRateLimitOptions,
   keyRateLimit,

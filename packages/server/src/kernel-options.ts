@@ -31,7 +31,13 @@ export function isKernelOptionError(error: unknown): error is KernelOptionError 
   );
 }
 
-interface KernelOptionsShape {
+/**
+ * What {@link assertKernelOptions} looks at of `createApi`'s options.
+ *
+ * @example
+ * const options: KernelOptions = { store, caseSystem };
+ */
+export interface KernelOptions {
   store?: unknown;
   caseSystem?: unknown;
   publicOnly?: boolean;
@@ -47,7 +53,7 @@ interface KernelOptionsShape {
  * assertKernelOptions({ store, caseSystem }); // passes
  * assertKernelOptions({}); // throws KernelOptionError (option "store")
  */
-export function assertKernelOptions(options: KernelOptionsShape): void {
+export function assertKernelOptions(options: KernelOptions): void {
   if (options.publicOnly) return;
   if (options.store === undefined) {
     throw new KernelOptionError(
