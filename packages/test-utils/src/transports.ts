@@ -62,7 +62,9 @@ async function example<K extends keyof ExampleHosts>(name: K): Promise<ExampleHo
     fastify: "fastify-host",
     azure: "azure-functions-app",
   }[name];
-  return (await import(new URL(`../../../examples/${folder}/app.mjs`, import.meta.url).href)) as ExampleHosts[K];
+  return (await import(
+    new URL(`../../../examples/${folder}/app.mjs`, import.meta.url).href
+  )) as ExampleHosts[K];
 }
 
 /** `api.fetch` behind a plain fetch handler, as a fetch-style runtime calls it (examples/fetch-runtime). */
