@@ -13,7 +13,10 @@ const server = createServer(async (req, res) => {
   for await (const chunk of req) chunks.push(chunk);
   const body = Buffer.concat(chunks);
   const headers = Object.fromEntries(
-    Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : `${value}`]),
+    Object.entries(req.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(", ") : `${value}`,
+    ]),
   );
   const request = new HttpRequest({
     url: `http://${req.headers.host ?? "localhost"}${req.url}`,

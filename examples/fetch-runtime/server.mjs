@@ -21,6 +21,10 @@ const server = serve({
 });
 await server.ready();
 console.log(`fetch runtime listening on ${new URL("api/v1", server.url)}`);
-const stop = () => void server.close().then(() => store.close()).then(() => process.exit(0));
+const stop = () =>
+  void server
+    .close()
+    .then(() => store.close())
+    .then(() => process.exit(0));
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);

@@ -47,7 +47,10 @@ afterAll(() => {
 });
 
 /** Starts a node process and resolves with the URL it prints once listening. */
-function startNode(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+function startNode(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
   const { DATABASE_URL: _db, INCASSO_DATA_DIR: _dir, ...base } = process.env;
   const child = spawn(process.execPath, [script], {
     cwd: root,
@@ -89,7 +92,9 @@ function preIncassoOrder(reference: string) {
         address: { street: "Teststraat", house_number: "2", postal_code: "9999 ZZ", city: "Testdorp" },
       },
     ],
-    invoices: [{ invoice_number: `${reference}-F1`, invoice_date: today, due_date: today, amount_cents: 100_000 }],
+    invoices: [
+      { invoice_number: `${reference}-F1`, invoice_date: today, due_date: today, amount_cents: 100_000 },
+    ],
   };
 }
 
@@ -103,7 +108,9 @@ describe.each(examples)("example host $name, started as its own process", (examp
     async () => {
       const dir = mkdtempSync(join(tmpdir(), `incasso-example-${example.name}-`));
       dirs.push(dir);
-      const storage = example.needsDatabaseUrl ? ["--database-url", databaseUrl as string] : ["--data-dir", dir];
+      const storage = example.needsDatabaseUrl
+        ? ["--database-url", databaseUrl as string]
+        : ["--data-dir", dir];
       const organisation = `Example ${example.name} ${Date.now()}`;
       const receiver = await startReceiver(() => 204);
       try {
@@ -113,7 +120,16 @@ describe.each(examples)("example host $name, started as its own process", (examp
         expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
 
         // The CLI works on the data directory the running host holds (through its operator endpoint).
-        const created = await cli.run(["keys", "create", "--organisation", organisation, "--mode", "live", "--json", ...storage]);
+        const created = await cli.run([
+          "keys",
+          "create",
+          "--organisation",
+          organisation,
+          "--mode",
+          "live",
+          "--json",
+          ...storage,
+        ]);
         expect(created.code).toBe(0);
         const { key } = JSON.parse(created.out) as { key: string };
         const hook = await cli.run([
@@ -168,7 +184,9 @@ describe.each(examples)("example host $name, started as its own process", (examp
         const letter = await waitFor(
           () =>
             receiver.received
-              .map((delivery: ReceivedDelivery) => constructWebhookEvent(delivery.body, delivery.headers, SECRET))
+              .map((delivery: ReceivedDelivery) =>
+                constructWebhookEvent(delivery.body, delivery.headers, SECRET),
+              )
               .find((event) => event.type === "correspondence.sent"),
           "a signed correspondence.sent",
           2400,

@@ -20,6 +20,7 @@ import { assertKernelOptions } from "./kernel-options.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
 import { type ApiPlugin, json, type RouteDefinition, type RouteGuard } from "./plugin.js";
 import { creditorsPlugin } from "./plugins/creditors.js";
+import { type HealthOptions, healthPlugin } from "./plugins/health.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { ordersPlugin } from "./plugins/orders.js";
 import { pingPlugin } from "./plugins/ping.js";
@@ -121,6 +122,11 @@ export interface CreateApiOptions {
   publicUrl?: string;
   /** The public tools, each on by default; `false` leaves one out. */
   tools?: { wik?: false | WikPluginOptions; rolRouter?: false | RolRouterPluginOptions };
+  /**
+   * GET /healthz and GET /readyz at the server's root (decision server-health-endpoints); on by
+   * default, ready unless `readiness` says otherwise. `createIncasso()` passes the real check.
+   */
+  health?: false | HealthOptions;
 }
 
 /**
@@ -172,6 +178,19 @@ const consoleLogger: Logger = {
 function normaliseBasePath(basePath: string): string {
   const trimmed = `/${basePath}`.replace(/\/+/g, "/").replace(/\/$/, "");
   return trimmed;
+}
+
+/**
+ * The server's root as an OpenAPI server URL, for the root-level routes: the origin of an absolute
+ * public URL, or `/`.
+ */
+function rootServerUrl(publicUrl: string | undefined): string {
+  if (publicUrl === undefined) return "/";
+  try {
+    return new URL(publicUrl).origin;
+  } catch {
+    return "/";
+  }
 }
 
 function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
@@ -247,6 +266,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   const plugins: ApiPlugin[] = [
     pingPlugin(),
     openApiPlugin(() => openapi()),
+    ...(options.health === false ? [] : [healthPlugin(options.health, logger)]),
     ...(tools.wik === false ? [] : [wikPlugin(tools.wik)]),
     ...(tools.rolRouter === false ? [] : [rolRouterPlugin(tools.rolRouter)]),
     ...(store && options.creditors !== false
@@ -264,11 +284,13 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     ...(options.plugins ?? []).map((p) => (typeof p === "function" ? p(env) : p)),
   ];
   const routes = plugins.flatMap((p) => p.routes);
+  // Where the router finds a route: below the base path, or at the root for probes.
+  const fullPath = (route: RouteDefinition) => (route.root ? route.path : basePath + route.path);
 
   const seen = new Set<string>();
   for (const r of routes) {
-    const key = `${r.method} ${r.path}`;
-    if (seen.has(key)) throw new Error(`Two plugins declare ${key}.`);
+    const key = `${r.method} ${fullPath(r)}`;
+    if (seen.has(key)) throw new Error(`Two plugins declare ${r.method} ${r.path}.`);
     seen.add(key);
   }
 
@@ -281,6 +303,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       description: "Submit collection orders, read and steer them, and use the public WIK and court tools.",
       tags: plugins.flatMap((p) => p.tags ?? []),
       ...(options.publicUrl ? { serverUrl: options.publicUrl } : {}),
+      rootServerUrl: rootServerUrl(options.publicUrl),
       webhooks: [
         {
           name: "event",
@@ -353,10 +376,10 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
 
   const allowByPath = new Map<string, string[]>();
   for (const route of routes) {
-    const methods = allowByPath.get(route.path) ?? [];
+    const methods = allowByPath.get(fullPath(route)) ?? [];
     methods.push(route.method);
     if (route.method === "GET") methods.push("HEAD");
-    allowByPath.set(route.path, methods);
+    allowByPath.set(fullPath(route), methods);
   }
 
   // Params and query through the route's schemas; a body on GET or DELETE refused when the route
@@ -377,7 +400,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       throw new ApiError({
         status: 400,
         code: "body_not_allowed",
-        detail: `${route.method} ${basePath}${route.path} takes no request body.`,
+        detail: `${route.method} ${fullPath(route)} takes no request body.`,
       });
     }
   }
@@ -458,15 +481,15 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         return finish(event, ctx, undefined, error);
       }
     };
-    app.on(route.method, basePath + route.path, handler);
-    if (route.method === "GET") app.on("HEAD", basePath + route.path, handler);
+    app.on(route.method, fullPath(route), handler);
+    if (route.method === "GET") app.on("HEAD", fullPath(route), handler);
   }
 
   // h3 sends no 405 and does not pass 404s through error middleware (architecture, Errors), so
   // every known path gets a catch-all for the other methods and everything else a 404.
   for (const [path, methods] of allowByPath) {
     const allow = [...new Set([...methods, "OPTIONS"])].join(", ");
-    app.all(basePath + path, (event) => {
+    app.all(path, (event) => {
       const ctx = contextFor(event);
       try {
         assertRoutableUrl(ctx.url);
@@ -483,7 +506,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         new ApiError({
           status: 405,
           code: "method_not_allowed",
-          detail: `${event.req.method} is not allowed on ${basePath}${path}; use ${allow}.`,
+          detail: `${event.req.method} is not allowed on ${path}; use ${allow}.`,
           headers: { Allow: allow },
         }),
       );

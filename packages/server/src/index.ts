@@ -66,6 +66,14 @@ export {
   type RouteResponse,
 } from "./plugin.js";
 export { type CreditorsPluginOptions, creditorsPlugin } from "./plugins/creditors.js";
+export {
+  type HealthOptions,
+  healthPlugin,
+  LivenessSchema,
+  NotReadySchema,
+  type ReadinessReport,
+  ReadinessSchema,
+} from "./plugins/health.js";
 export { openApiPlugin } from "./plugins/openapi.js";
 export { type OrdersPluginOptions, ordersPlugin } from "./plugins/orders.js";
 export { ORDER_ENGINE_ERROR_STATUS, orderEngineErrorToApiError } from "./plugins/orders-errors.js";
