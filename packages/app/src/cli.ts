@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { issueApiKey } from "@incasso/core";
+import { type CorsOptions, parseCorsOrigins } from "@incasso/server";
 import { listen } from "@incasso/server/node";
 import pkg from "../package.json" with { type: "json" };
 import { CASES_HELP, casesCommand, tasksCommand } from "./cli/cases.js";
@@ -13,6 +14,12 @@ const HELP = `incasso ${pkg.version}: the debt-collection order API
 
 Usage:
   incasso serve [--port N] [--host H]   start the API server (default http://127.0.0.1:3000/api/v1)
+                [--cors-origins LIST] [--cors-protected-origins LIST]
+                [--shutdown-timeout SECONDS]
+                                        probes at /healthz and /readyz; CORS: public endpoints
+                                        from LIST (* = any, the default), protected ones from
+                                        none unless listed; on SIGTERM/SIGINT requests in flight
+                                        get up to SECONDS (default 30) to finish
   incasso migrate                       apply pending database migrations
   incasso keys create --organisation NAME --mode live|test [--creditor-name NAME]
                       [--visibility own|organisation] [--creditor-management]
@@ -30,7 +37,8 @@ Storage (every command): --data-dir DIR (embedded PostgreSQL, default ./.data) o
 --database-url URL (PostgreSQL; DATABASE_URL when the flag is absent). Commands work while a
 server runs on the same data directory: they reach it through its operator endpoint.
 
-Environment: PORT, HOST and DATABASE_URL are used when the flags are absent.
+Environment: PORT, HOST, DATABASE_URL, INCASSO_CORS_ORIGINS, INCASSO_CORS_PROTECTED_ORIGINS and
+INCASSO_SHUTDOWN_TIMEOUT are used when the flags are absent.
 `;
 
 const STORAGE_OPTIONS = {
@@ -78,6 +86,19 @@ function keyLine(k: KeySummary): string {
   return `${k.id}  ${k.hint}  ${k.organisation} (${k.creditor_name})  ${flags}${k.revoked_at ? `  revoked ${k.revoked_at}` : ""}`;
 }
 
+/** CORS of `serve` from its flags or variables (decision server-cors). */
+function corsOptions(origins: string | undefined, protectedOrigins: string | undefined): CorsOptions {
+  const protectedList = protectedOrigins === undefined ? undefined : parseCorsOrigins(protectedOrigins);
+  if (protectedList === "*") {
+    // Any page could then send an API key it got hold of: each origin is named on purpose.
+    throw new Error("--cors-protected-origins takes a list of origins, not *");
+  }
+  return {
+    ...(origins !== undefined ? { origins: parseCorsOrigins(origins) } : {}),
+    ...(protectedList !== undefined ? { protectedOrigins: protectedList } : {}),
+  };
+}
+
 async function serve(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -88,10 +109,17 @@ async function serve(argv: string[]): Promise<void> {
       "allow-private-webhook-targets": { type: "boolean", default: false },
       "no-webhook-dispatcher": { type: "boolean", default: false },
       "no-letter-runner": { type: "boolean", default: false },
+      "cors-origins": { type: "string" },
+      "cors-protected-origins": { type: "string" },
+      "shutdown-timeout": { type: "string" },
       ...STORAGE_OPTIONS,
     },
     strict: true,
   });
+  const cors = corsOptions(
+    values["cors-origins"] ?? process.env.INCASSO_CORS_ORIGINS,
+    values["cors-protected-origins"] ?? process.env.INCASSO_CORS_PROTECTED_ORIGINS,
+  );
   const port = Number(values.port ?? process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be an integer from 0 to 65535, not ${values.port ?? process.env.PORT}`);
@@ -107,6 +135,7 @@ async function serve(argv: string[]): Promise<void> {
     // The 14-day letters of pre-incasso orders are made from their jobs, off the request
     // (decision case-system-wik-letter-jobs).
     letters: values["no-letter-runner"] ? false : {},
+    api: { cors },
   });
   const { store, api } = incasso;
   const embedded = store.engine === "pglite";

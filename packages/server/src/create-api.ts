@@ -12,6 +12,7 @@ import pkg from "../package.json" with { type: "json" };
 import { ApiError, isApiError } from "./api-error.js";
 import { authenticateRequest } from "./auth.js";
 import { toApiError } from "./core-errors.js";
+import { type CorsOptions, corsPolicy, withCorsHeaders } from "./cors.js";
 import { declaresRequestBody, requestHeader } from "./internal/request-headers.js";
 import { ApiRouteContext } from "./internal/route-context.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
@@ -127,6 +128,11 @@ export interface CreateApiOptions {
    * default, ready unless `readiness` says otherwise. `createIncasso()` passes the real check.
    */
   health?: false | HealthOptions;
+  /**
+   * Cross-origin calls from browsers (decision server-cors): by default any origin may call the
+   * public endpoints and none the protected ones; `false` sends no CORS headers at all.
+   */
+  cors?: false | CorsOptions;
 }
 
 /**
@@ -245,6 +251,7 @@ function withHeaders(
  */
 export function createApi(options: CreateApiOptions = {}): IncassoApi {
   assertKernelOptions(options);
+  const cors = corsPolicy(options.cors);
   const basePath = normaliseBasePath(options.basePath ?? "/api/v1");
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? consoleLogger;
@@ -375,7 +382,9 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   }
 
   const allowByPath = new Map<string, string[]>();
+  const routesByPath = new Map<string, RouteDefinition[]>();
   for (const route of routes) {
+    routesByPath.set(fullPath(route), [...(routesByPath.get(fullPath(route)) ?? []), route]);
     const methods = allowByPath.get(fullPath(route)) ?? [];
     methods.push(route.method);
     if (route.method === "GET") methods.push("HEAD");
@@ -467,7 +476,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       (route.interceptors ?? []).length === 0;
     const fail = (event: H3Event, ctx: ApiRouteContext) => (error: unknown) =>
       finish(event, ctx, undefined, error);
-    const handler = (event: H3Event): Response | Promise<Response> => {
+    const answer = (event: H3Event): Response | Promise<Response> => {
       const ctx = contextFor(event);
       try {
         assertRoutableUrl(ctx.url);
@@ -481,6 +490,20 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         return finish(event, ctx, undefined, error);
       }
     };
+    // CORS headers only for a request that names its origin (a browser's cross-origin call), so
+    // every other request pays one header lookup.
+    const handler =
+      cors.enabled && !route.root
+        ? (event: H3Event): Response | Promise<Response> => {
+            const response = answer(event);
+            const origin = requestHeader(event.req, "origin");
+            if (origin === null) return response;
+            const pairs = cors.actual(route, origin);
+            return isThenable(response)
+              ? response.then((r) => withCorsHeaders(r, pairs))
+              : withCorsHeaders(response, pairs);
+          }
+        : answer;
     app.on(route.method, fullPath(route), handler);
     if (route.method === "GET") app.on("HEAD", fullPath(route), handler);
   }
@@ -496,10 +519,23 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       } catch (error) {
         return finish(event, ctx, undefined, error);
       }
+      const atPath = routesByPath.get(path) ?? [];
+      const origin = cors.enabled ? requestHeader(event.req, "origin") : null;
       if (event.req.method === "OPTIONS") {
-        return finish(event, ctx, new FastResponse(null, { status: 204, headers: { Allow: allow } }));
+        const requested = requestHeader(event.req, "access-control-request-method");
+        const headers: [string, string][] = [["allow", allow]];
+        if (origin !== null && requested !== null) {
+          // A CORS preflight (Fetch, "CORS-preflight request"): positive only for an origin the
+          // route allows; otherwise the plain answer, without Access-Control-Allow-Origin, which the
+          // browser takes as a refusal.
+          const pairs = cors.preflight(atPath, origin, requested.trim().toUpperCase());
+          headers.push(
+            ...(pairs ?? (atPath.some((r) => !r.root) ? [["vary", "Origin"] as [string, string]] : [])),
+          );
+        }
+        return finish(event, ctx, new FastResponse(null, { status: 204, headers }));
       }
-      return finish(
+      const refused = finish(
         event,
         ctx,
         undefined,
@@ -510,6 +546,10 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
           headers: { Allow: allow },
         }),
       );
+      const first = atPath[0];
+      return origin !== null && first !== undefined
+        ? withCorsHeaders(refused, cors.actual(first, origin))
+        : refused;
     });
   }
   const notFound = (event: H3Event) => {

@@ -18,6 +18,12 @@ export {
 } from "./auth.js";
 export { CORE_ERROR_STATUS, toApiError } from "./core-errors.js";
 export {
+  CorsOptionError,
+  type CorsOptions,
+  isCorsOptionError,
+  parseCorsOrigins,
+} from "./cors.js";
+export {
   type CreateApiOptions,
   createApi,
   type IncassoApi,
