@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import { parseArgs } from "node:util";
 import { issueApiKey } from "@incasso/core";
 import { type CorsOptions, parseCorsOrigins } from "@incasso/server";
@@ -5,7 +6,7 @@ import { listen } from "@incasso/server/node";
 import pkg from "../package.json" with { type: "json" };
 import { CASES_HELP, casesCommand, tasksCommand } from "./cli/cases.js";
 import { WEBHOOKS_HELP, webhooksCommand, workerCommand } from "./cli/webhooks.js";
-import { createIncasso } from "./create-incasso.js";
+import { createIncasso, type Incasso } from "./create-incasso.js";
 import { type StorageFlags, storageTarget, withOperations } from "./internal/cli-store.js";
 import type { KeySummary } from "./operator/operations.js";
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from "./webhooks/retry-schedule.js";
@@ -116,6 +117,10 @@ async function serve(argv: string[]): Promise<void> {
     },
     strict: true,
   });
+  const shutdownSeconds = nonNegativeSeconds(
+    values["shutdown-timeout"] ?? process.env.INCASSO_SHUTDOWN_TIMEOUT,
+    "--shutdown-timeout",
+  );
   const cors = corsOptions(
     values["cors-origins"] ?? process.env.INCASSO_CORS_ORIGINS,
     values["cors-protected-origins"] ?? process.env.INCASSO_CORS_PROTECTED_ORIGINS,
@@ -163,18 +168,70 @@ async function serve(argv: string[]): Promise<void> {
       : "  letters: no letter runner here (--no-letter-runner); run incasso worker",
   );
   console.log(`  data: ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`);
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    server.closeAllConnections?.();
-    server.close(() => {
-      void incasso.stop().finally(() => process.exit(0));
+  const shutdown = gracefulShutdown(server, incasso, shutdownSeconds);
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+/** A whole number of seconds, 0 or more; 30 when absent. */
+function nonNegativeSeconds(value: string | undefined, flag: string): number {
+  if (value === undefined || value === "") return 30;
+  if (!/^[0-9]{1,6}$/.test(value)) throw new Error(`${flag} must be a whole number of seconds, not ${value}`);
+  return Number(value);
+}
+
+/**
+ * What `serve` does on SIGTERM or SIGINT: stop accepting connections, close idle keep-alive
+ * connections at once, let the requests in flight finish (an upload included) for up to
+ * `seconds`, then cut what is left; then stop the workers (the webhook attempt and the letter in
+ * the making finish and are recorded, so no lease is left to run out), close the store and exit 0.
+ * A second signal cuts the remaining connections at once.
+ */
+function gracefulShutdown(
+  server: Server,
+  incasso: Incasso,
+  seconds: number,
+): (signal: NodeJS.Signals) => void {
+  let draining = false;
+  return (signal) => {
+    if (draining) {
+      console.log(`incasso: ${signal} again; closing the remaining connections now`);
+      server.closeAllConnections();
+      return;
+    }
+    draining = true;
+    console.log(`incasso: ${signal}; finishing the requests in flight (up to ${seconds} s), then stopping`);
+    // A response sent while draining tells the client not to reuse its connection.
+    server.on("request", (_req, res) => {
+      if (!res.headersSent) res.setHeader("connection", "close");
     });
-    setTimeout(() => process.exit(0), 5000).unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // A keep-alive connection becomes idle when its response is sent: close it then, too.
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      console.log(`incasso: requests still running after ${seconds} s; closing their connections`);
+      server.closeAllConnections();
+    }, seconds * 1000);
+    void closed
+      .then(() => {
+        clearInterval(idle);
+        clearTimeout(deadline);
+        return incasso.stop();
+      })
+      .then(
+        () => {
+          console.log("incasso: stopped");
+          process.exit(0);
+        },
+        (error: unknown) => {
+          process.stderr.write(
+            `incasso: stopping failed: ${error instanceof Error ? error.message : String(error)}\n`,
+          );
+          process.exit(1);
+        },
+      );
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
 }
 
 async function migrateCommand(argv: string[]): Promise<void> {
