@@ -180,7 +180,8 @@ async function compose(
     caseSystem,
     ...(options.documentChecker ? { documentChecker: options.documentChecker } : {}),
     ...(options.titleWriter ? { titleWriter: options.titleWriter } : {}),
-    health: options.api?.health === false ? false : { ...options.api?.health, readiness },
+    // A host's own readiness check, if it gives one, replaces the composed one.
+    health: options.api?.health === false ? false : { readiness, ...options.api?.health },
   });
 
   const webhookOptions = options.webhooks === false ? undefined : (options.webhooks ?? {});
