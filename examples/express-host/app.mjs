@@ -1,4 +1,4 @@
-import { incassoExpress } from "@incasso/express";
+import { incassoExpress, incassoExpressRootRoutes } from "@incasso/express";
 import express from "express";
 
 /**
@@ -12,6 +12,8 @@ export function createHost(api, options = {}) {
   app.get("/host/health", (_req, res) => {
     res.json({ host: true });
   });
+  // The probes (GET /healthz, GET /readyz) at the host's root, where a load balancer looks.
+  app.use(incassoExpressRootRoutes(api));
   // Mount the API before any body parser: it reads the raw body itself (size limit, JSON errors).
   app.use(options.prefix ?? "/api/v1", incassoExpress(api));
   // The host's own routes keep their parsers.

@@ -1,4 +1,4 @@
-import { incassoFastify } from "@incasso/fastify";
+import { incassoFastify, incassoFastifyRootRoutes } from "@incasso/fastify";
 import Fastify from "fastify";
 
 /**
@@ -15,6 +15,8 @@ export async function createHost(api, options = {}) {
   });
   app.get("/host/health", async () => ({ host: true }));
   app.post("/internal/notes", async (request, reply) => reply.code(201).send({ saved: request.body }));
+  // The probes (GET /healthz, GET /readyz) at the host's root, where a load balancer looks.
+  await app.register(incassoFastifyRootRoutes, { api });
   await app.register(incassoFastify, { api, prefix: options.prefix ?? "/api/v1" });
   return app;
 }

@@ -14,6 +14,7 @@ describe("the generated OpenAPI document", () => {
   it("documents the protected endpoints beside the public ones", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/creditors",
+      "/healthz",
       "/openapi.json",
       "/orders",
       "/orders/{orderId}",
@@ -21,6 +22,7 @@ describe("the generated OpenAPI document", () => {
       "/orders/{orderId}/payments",
       "/orders/{orderId}/withdraw",
       "/ping",
+      "/readyz",
       "/tools/rol-router",
       "/tools/wik",
     ]);
@@ -40,8 +42,10 @@ describe("the generated OpenAPI document", () => {
     expect(without({ store, orders: false })).toBe("created");
     expect(without({ publicOnly: true })).toBe("created");
     expect(Object.keys(createApi({ publicOnly: true }).openapi().paths).sort()).toEqual([
+      "/healthz",
       "/openapi.json",
       "/ping",
+      "/readyz",
       "/tools/rol-router",
       "/tools/wik",
     ]);

@@ -1,1 +1,2 @@
 export { type IncassoExpressOptions, incassoExpress } from "./express-handler.js";
+export { incassoExpressRootRoutes } from "./express-root-routes.js";

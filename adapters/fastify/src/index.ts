@@ -1,2 +1,3 @@
 export { type IncassoFastifyOptions, incassoFastify } from "./fastify-plugin.js";
+export { type IncassoFastifyRootRoutesOptions, incassoFastifyRootRoutes } from "./fastify-root-routes.js";
 export { incassoFrameworkErrors } from "./framework-errors.js";

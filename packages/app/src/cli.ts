@@ -1,10 +1,12 @@
+import type { Server } from "node:http";
 import { parseArgs } from "node:util";
 import { issueApiKey } from "@incasso/core";
+import { type CorsOptions, parseCorsOrigins } from "@incasso/server";
 import { listen } from "@incasso/server/node";
 import pkg from "../package.json" with { type: "json" };
 import { CASES_HELP, casesCommand, tasksCommand } from "./cli/cases.js";
 import { WEBHOOKS_HELP, webhooksCommand, workerCommand } from "./cli/webhooks.js";
-import { createIncasso } from "./create-incasso.js";
+import { createIncasso, type Incasso } from "./create-incasso.js";
 import { type StorageFlags, storageTarget, withOperations } from "./internal/cli-store.js";
 import type { KeySummary } from "./operator/operations.js";
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from "./webhooks/retry-schedule.js";
@@ -13,6 +15,12 @@ const HELP = `incasso ${pkg.version}: the debt-collection order API
 
 Usage:
   incasso serve [--port N] [--host H]   start the API server (default http://127.0.0.1:3000/api/v1)
+                [--cors-origins LIST] [--cors-protected-origins LIST]
+                [--shutdown-timeout SECONDS]
+                                        probes at /healthz and /readyz; CORS: public endpoints
+                                        from LIST (* = any, the default), protected ones from
+                                        none unless listed; on SIGTERM/SIGINT requests in flight
+                                        get up to SECONDS (default 30) to finish
   incasso migrate                       apply pending database migrations
   incasso keys create --organisation NAME --mode live|test [--creditor-name NAME]
                       [--visibility own|organisation] [--creditor-management]
@@ -30,7 +38,8 @@ Storage (every command): --data-dir DIR (embedded PostgreSQL, default ./.data) o
 --database-url URL (PostgreSQL; DATABASE_URL when the flag is absent). Commands work while a
 server runs on the same data directory: they reach it through its operator endpoint.
 
-Environment: PORT, HOST and DATABASE_URL are used when the flags are absent.
+Environment: PORT, HOST, DATABASE_URL, INCASSO_CORS_ORIGINS, INCASSO_CORS_PROTECTED_ORIGINS and
+INCASSO_SHUTDOWN_TIMEOUT are used when the flags are absent.
 `;
 
 const STORAGE_OPTIONS = {
@@ -78,6 +87,19 @@ function keyLine(k: KeySummary): string {
   return `${k.id}  ${k.hint}  ${k.organisation} (${k.creditor_name})  ${flags}${k.revoked_at ? `  revoked ${k.revoked_at}` : ""}`;
 }
 
+/** CORS of `serve` from its flags or variables (decision server-cors). */
+function corsOptions(origins: string | undefined, protectedOrigins: string | undefined): CorsOptions {
+  const protectedList = protectedOrigins === undefined ? undefined : parseCorsOrigins(protectedOrigins);
+  if (protectedList === "*") {
+    // Any page could then send an API key it got hold of: each origin is named on purpose.
+    throw new Error("--cors-protected-origins takes a list of origins, not *");
+  }
+  return {
+    ...(origins !== undefined ? { origins: parseCorsOrigins(origins) } : {}),
+    ...(protectedList !== undefined ? { protectedOrigins: protectedList } : {}),
+  };
+}
+
 async function serve(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -88,10 +110,21 @@ async function serve(argv: string[]): Promise<void> {
       "allow-private-webhook-targets": { type: "boolean", default: false },
       "no-webhook-dispatcher": { type: "boolean", default: false },
       "no-letter-runner": { type: "boolean", default: false },
+      "cors-origins": { type: "string" },
+      "cors-protected-origins": { type: "string" },
+      "shutdown-timeout": { type: "string" },
       ...STORAGE_OPTIONS,
     },
     strict: true,
   });
+  const shutdownSeconds = nonNegativeSeconds(
+    values["shutdown-timeout"] ?? process.env.INCASSO_SHUTDOWN_TIMEOUT,
+    "--shutdown-timeout",
+  );
+  const cors = corsOptions(
+    values["cors-origins"] ?? process.env.INCASSO_CORS_ORIGINS,
+    values["cors-protected-origins"] ?? process.env.INCASSO_CORS_PROTECTED_ORIGINS,
+  );
   const port = Number(values.port ?? process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be an integer from 0 to 65535, not ${values.port ?? process.env.PORT}`);
@@ -107,6 +140,7 @@ async function serve(argv: string[]): Promise<void> {
     // The 14-day letters of pre-incasso orders are made from their jobs, off the request
     // (decision case-system-wik-letter-jobs).
     letters: values["no-letter-runner"] ? false : {},
+    api: { cors },
   });
   const { store, api } = incasso;
   const embedded = store.engine === "pglite";
@@ -134,18 +168,70 @@ async function serve(argv: string[]): Promise<void> {
       : "  letters: no letter runner here (--no-letter-runner); run incasso worker",
   );
   console.log(`  data: ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`);
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    server.closeAllConnections?.();
-    server.close(() => {
-      void incasso.stop().finally(() => process.exit(0));
+  const shutdown = gracefulShutdown(server, incasso, shutdownSeconds);
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+/** A whole number of seconds, 0 or more; 30 when absent. */
+function nonNegativeSeconds(value: string | undefined, flag: string): number {
+  if (value === undefined || value === "") return 30;
+  if (!/^[0-9]{1,6}$/.test(value)) throw new Error(`${flag} must be a whole number of seconds, not ${value}`);
+  return Number(value);
+}
+
+/**
+ * What `serve` does on SIGTERM or SIGINT: stop accepting connections, close idle keep-alive
+ * connections at once, let the requests in flight finish (an upload included) for up to
+ * `seconds`, then cut what is left; then stop the workers (the webhook attempt and the letter in
+ * the making finish and are recorded, so no lease is left to run out), close the store and exit 0.
+ * A second signal cuts the remaining connections at once.
+ */
+function gracefulShutdown(
+  server: Server,
+  incasso: Incasso,
+  seconds: number,
+): (signal: NodeJS.Signals) => void {
+  let draining = false;
+  return (signal) => {
+    if (draining) {
+      console.log(`incasso: ${signal} again; closing the remaining connections now`);
+      server.closeAllConnections();
+      return;
+    }
+    draining = true;
+    console.log(`incasso: ${signal}; finishing the requests in flight (up to ${seconds} s), then stopping`);
+    // A response sent while draining tells the client not to reuse its connection.
+    server.on("request", (_req, res) => {
+      if (!res.headersSent) res.setHeader("connection", "close");
     });
-    setTimeout(() => process.exit(0), 5000).unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // A keep-alive connection becomes idle when its response is sent: close it then, too.
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      console.log(`incasso: requests still running after ${seconds} s; closing their connections`);
+      server.closeAllConnections();
+    }, seconds * 1000);
+    void closed
+      .then(() => {
+        clearInterval(idle);
+        clearTimeout(deadline);
+        return incasso.stop();
+      })
+      .then(
+        () => {
+          console.log("incasso: stopped");
+          process.exit(0);
+        },
+        (error: unknown) => {
+          process.stderr.write(
+            `incasso: stopping failed: ${error instanceof Error ? error.message : String(error)}\n`,
+          );
+          process.exit(1);
+        },
+      );
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
 }
 
 async function migrateCommand(argv: string[]): Promise<void> {

@@ -13,6 +13,7 @@ import {
   type IncassoApi,
   type Logger,
   MemoryRateLimiter,
+  type ReadinessReport,
 } from "@incasso/server";
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { consoleLogger } from "./console-logger.js";
@@ -110,6 +111,12 @@ export interface Incasso {
   /** What the CLI does (keys, webhooks, cases, …), directly on this store. */
   readonly operations: OperatorOperations;
   /**
+   * The readiness check GET /readyz runs: the database answers and is migrated, the dispatcher and
+   * the letter runner run (or are switched off), and the age of the oldest due outbox event. For
+   * a host that serves its own probe (decision server-health-endpoints).
+   */
+  readiness(): Promise<ReadinessReport>;
+  /**
    * Stops the workers (the attempt and the letter in flight finish and are recorded, so no lease
    * is left to run out), closes the operator endpoint and the store. Call it after the host's
    * server has finished its requests. Safe to call twice.
@@ -163,6 +170,11 @@ async function compose(
   const given = typeof options.caseSystem === "function" ? options.caseSystem(store) : options.caseSystem;
   const builtIn: BuiltInCaseSystem | undefined = given ? undefined : createBuiltInCaseSystem({ store, now });
   const caseSystem: CaseSystem = given ?? (builtIn as BuiltInCaseSystem);
+  // Filled in below, once the workers exist; the API only calls it when a probe arrives.
+  let dispatcher: WebhookDispatcher | undefined;
+  let letters: LetterRunner | undefined;
+  const readiness = () =>
+    checkReadiness({ store, logger, now, dispatcher: () => dispatcher, letters: () => letters });
   const api = createApi({
     // The embedded store is one process by construction (the lock), so counters can stay in
     // memory; PostgreSQL may serve several instances, which must share them in the database.
@@ -176,12 +188,14 @@ async function compose(
     ...(options.titleWriter ? { titleWriter: options.titleWriter } : {}),
     // PDFs are parsed in worker threads, under the time and memory limits of pdf-guard.
     pdfEngine: options.pdfEngine ?? getPdfEngine(),
+    // A host's own readiness check, if it gives one, replaces the composed one.
+    health: options.api?.health === false ? false : { readiness, ...options.api?.health },
   });
 
   const webhookOptions = options.webhooks === false ? undefined : (options.webhooks ?? {});
   const allowPrivateTargets =
     webhookOptions?.allowPrivateTargets ?? allowPrivateWebhookTargets(undefined, env);
-  const dispatcher = webhookOptions
+  dispatcher = webhookOptions
     ? createWebhookDispatcher({ logger, now, ...webhookOptions, store, allowPrivateTargets })
     : undefined;
   dispatcher?.start();
@@ -192,7 +206,7 @@ async function compose(
       : options.letters === undefined && given
         ? undefined
         : (options.letters ?? {});
-  const letters = letterOptions
+  letters = letterOptions
     ? createLetterRunner({
         store,
         ...(builtIn ? { caseSystem: builtIn } : {}),
@@ -227,6 +241,7 @@ async function compose(
     operator,
     allowPrivateWebhookTargets: allowPrivateTargets,
     operations,
+    readiness,
     stop() {
       stopped ??= Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop()]).then(() =>
         store.close(),
@@ -234,4 +249,51 @@ async function compose(
       return stopped;
     },
   };
+}
+
+/**
+ * The readiness of a composed service (decision server-health-endpoints). Nothing of a failure's
+ * cause is in the report (it is public): the cause goes to the log.
+ */
+async function checkReadiness(parts: {
+  store: SqlStore;
+  logger: Logger;
+  now: () => Date;
+  dispatcher: () => { running: boolean } | undefined;
+  letters: () => { running: boolean } | undefined;
+}): Promise<ReadinessReport> {
+  const { store, logger } = parts;
+  const checks: Record<string, string> = {};
+  const details: Record<string, number | null> = { outbox_oldest_due_seconds: null };
+  let ready = true;
+  try {
+    // A query on the database: it answers, and has every step of this release's schema.
+    const pending = await store.pendingMigrations();
+    checks.database = "ok";
+    checks.migrations = pending.length === 0 ? "ok" : "pending";
+    if (pending.length > 0) {
+      ready = false;
+      logger.warn("readiness: migrations pending; run incasso migrate", { pending });
+    }
+    const now = parts.now();
+    const due = await store.outbox.oldestDueAt(now);
+    // An outbox backlog is reported, never a reason to be unready: taking instances out of
+    // rotation does not deliver a single event sooner.
+    details.outbox_oldest_due_seconds = due
+      ? Math.max(0, Math.floor((now.getTime() - due.getTime()) / 1000))
+      : 0;
+  } catch (error) {
+    ready = false;
+    checks.database = "failing";
+    checks.migrations ??= "unknown";
+    logger.error("readiness: the database did not answer", { error: String(error) });
+  }
+  for (const [name, worker] of [
+    ["webhook_dispatcher", parts.dispatcher()],
+    ["letter_runner", parts.letters()],
+  ] as const) {
+    checks[name] = worker === undefined ? "off" : worker.running ? "running" : "stopped";
+    if (worker !== undefined && !worker.running) ready = false;
+  }
+  return { ready, checks, details };
 }

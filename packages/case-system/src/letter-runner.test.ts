@@ -548,6 +548,7 @@ for (const target of targets) {
 
     it("runs in the background once started and stops cleanly", async () => {
       const { orderId, caseNumber } = await place();
+      const states: boolean[] = [];
       const made = new Promise<string>((resolve) => {
         const runner = createLetterRunner({
           store,
@@ -555,12 +556,19 @@ for (const target of targets) {
           pollIntervalMs: 10,
           catchUpHours: 0,
           onJob: (result) => {
-            if (result.orderId === orderId) void runner.stop().then(() => resolve(result.outcome));
+            if (result.orderId !== orderId) return;
+            states.push(runner.running);
+            const stopped = runner.stop();
+            states.push(runner.running);
+            void stopped.then(() => resolve(result.outcome));
           },
         });
+        states.push(runner.running);
         runner.start();
       });
       expect(await made).toBe("made");
+      // Not running before start, running while it works, not running from the call to stop on.
+      expect(states).toEqual([false, true, false]);
       expect((await lettersOf(caseNumber)).map((l) => l.orderId)).toEqual([orderId]);
     });
   });

@@ -105,6 +105,11 @@ export interface LetterJobResult {
  */
 export interface LetterRunner {
   readonly owner: string;
+  /**
+   * Whether it polls: true from `start()` until `stop()` is called (readiness reports it, so an
+   * instance whose worker stopped is taken out of rotation).
+   */
+  readonly running: boolean;
   /** Starts polling in the background. */
   start(): void;
   /**
@@ -302,6 +307,9 @@ export function createLetterRunner(options: LetterRunnerOptions): LetterRunner {
 
   return {
     owner,
+    get running() {
+      return running;
+    },
     start() {
       if (running) return;
       running = true;

@@ -12,6 +12,7 @@ import pkg from "../package.json" with { type: "json" };
 import { ApiError, isApiError } from "./api-error.js";
 import { authenticateRequest } from "./auth.js";
 import { toApiError } from "./core-errors.js";
+import { type CorsOptions, corsPolicy, withCorsHeaders } from "./cors.js";
 import { declaresRequestBody, requestHeader } from "./internal/request-headers.js";
 import { ApiRouteContext } from "./internal/route-context.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
@@ -20,6 +21,7 @@ import { assertKernelOptions } from "./kernel-options.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
 import { type ApiPlugin, json, type RouteDefinition, type RouteGuard } from "./plugin.js";
 import { creditorsPlugin } from "./plugins/creditors.js";
+import { type HealthOptions, healthPlugin } from "./plugins/health.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { ordersPlugin } from "./plugins/orders.js";
 import { pingPlugin } from "./plugins/ping.js";
@@ -128,6 +130,16 @@ export interface CreateApiOptions {
   publicUrl?: string;
   /** The public tools, each on by default; `false` leaves one out. */
   tools?: { wik?: false | WikPluginOptions; rolRouter?: false | RolRouterPluginOptions };
+  /**
+   * GET /healthz and GET /readyz at the server's root (decision server-health-endpoints); on by
+   * default, ready unless `readiness` says otherwise. `createIncasso()` passes the real check.
+   */
+  health?: false | HealthOptions;
+  /**
+   * Cross-origin calls from browsers (decision server-cors): by default any origin may call the
+   * public endpoints and none the protected ones; `false` sends no CORS headers at all.
+   */
+  cors?: false | CorsOptions;
 }
 
 /**
@@ -179,6 +191,19 @@ const consoleLogger: Logger = {
 function normaliseBasePath(basePath: string): string {
   const trimmed = `/${basePath}`.replace(/\/+/g, "/").replace(/\/$/, "");
   return trimmed;
+}
+
+/**
+ * The server's root as an OpenAPI server URL, for the root-level routes: the origin of an absolute
+ * public URL, or `/`.
+ */
+function rootServerUrl(publicUrl: string | undefined): string {
+  if (publicUrl === undefined) return "/";
+  try {
+    return new URL(publicUrl).origin;
+  } catch {
+    return "/";
+  }
 }
 
 function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
@@ -235,6 +260,7 @@ function withHeaders(
  */
 export function createApi(options: CreateApiOptions = {}): IncassoApi {
   assertKernelOptions(options);
+  const cors = corsPolicy(options.cors);
   const basePath = normaliseBasePath(options.basePath ?? "/api/v1");
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? consoleLogger;
@@ -257,6 +283,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   const plugins: ApiPlugin[] = [
     pingPlugin(),
     openApiPlugin(() => openapi()),
+    ...(options.health === false ? [] : [healthPlugin(options.health, logger)]),
     ...(tools.wik === false ? [] : [wikPlugin(tools.wik)]),
     ...(tools.rolRouter === false ? [] : [rolRouterPlugin(tools.rolRouter)]),
     ...(store && options.creditors !== false
@@ -279,11 +306,13 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     ...(options.plugins ?? []).map((p) => (typeof p === "function" ? p(env) : p)),
   ];
   const routes = plugins.flatMap((p) => p.routes);
+  // Where the router finds a route: below the base path, or at the root for probes.
+  const fullPath = (route: RouteDefinition) => (route.root ? route.path : basePath + route.path);
 
   const seen = new Set<string>();
   for (const r of routes) {
-    const key = `${r.method} ${r.path}`;
-    if (seen.has(key)) throw new Error(`Two plugins declare ${key}.`);
+    const key = `${r.method} ${fullPath(r)}`;
+    if (seen.has(key)) throw new Error(`Two plugins declare ${r.method} ${r.path}.`);
     seen.add(key);
   }
 
@@ -296,6 +325,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       description: "Submit collection orders, read and steer them, and use the public WIK and court tools.",
       tags: plugins.flatMap((p) => p.tags ?? []),
       ...(options.publicUrl ? { serverUrl: options.publicUrl } : {}),
+      rootServerUrl: rootServerUrl(options.publicUrl),
       webhooks: [
         {
           name: "event",
@@ -367,11 +397,13 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   }
 
   const allowByPath = new Map<string, string[]>();
+  const routesByPath = new Map<string, RouteDefinition[]>();
   for (const route of routes) {
-    const methods = allowByPath.get(route.path) ?? [];
+    routesByPath.set(fullPath(route), [...(routesByPath.get(fullPath(route)) ?? []), route]);
+    const methods = allowByPath.get(fullPath(route)) ?? [];
     methods.push(route.method);
     if (route.method === "GET") methods.push("HEAD");
-    allowByPath.set(route.path, methods);
+    allowByPath.set(fullPath(route), methods);
   }
 
   // Params and query through the route's schemas; a body on GET or DELETE refused when the route
@@ -392,7 +424,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       throw new ApiError({
         status: 400,
         code: "body_not_allowed",
-        detail: `${route.method} ${basePath}${route.path} takes no request body.`,
+        detail: `${route.method} ${fullPath(route)} takes no request body.`,
       });
     }
   }
@@ -459,7 +491,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       (route.interceptors ?? []).length === 0;
     const fail = (event: H3Event, ctx: ApiRouteContext) => (error: unknown) =>
       finish(event, ctx, undefined, error);
-    const handler = (event: H3Event): Response | Promise<Response> => {
+    const answer = (event: H3Event): Response | Promise<Response> => {
       const ctx = contextFor(event);
       try {
         assertRoutableUrl(ctx.url);
@@ -473,39 +505,66 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         return finish(event, ctx, undefined, error);
       }
     };
-    app.on(route.method, basePath + route.path, handler);
-    if (route.method === "GET") app.on("HEAD", basePath + route.path, handler);
+    // CORS headers only for a request that names its origin (a browser's cross-origin call), so
+    // every other request pays one header lookup.
+    const handler =
+      cors.enabled && !route.root
+        ? (event: H3Event): Response | Promise<Response> => {
+            const response = answer(event);
+            const origin = requestHeader(event.req, "origin");
+            if (origin === null) return response;
+            const pairs = cors.actual(route, origin);
+            return isThenable(response)
+              ? response.then((r) => withCorsHeaders(r, pairs))
+              : withCorsHeaders(response, pairs);
+          }
+        : answer;
+    app.on(route.method, fullPath(route), handler);
+    if (route.method === "GET") app.on("HEAD", fullPath(route), handler);
   }
 
   // h3 sends no 405 and does not pass 404s through error middleware (architecture, Errors), so
   // every known path gets a catch-all for the other methods and everything else a 404.
   for (const [path, methods] of allowByPath) {
     const allow = [...new Set([...methods, "OPTIONS"])].join(", ");
-    app.all(basePath + path, (event) => {
+    app.all(path, (event) => {
       const ctx = contextFor(event);
       try {
         assertRoutableUrl(ctx.url);
       } catch (error) {
         return finish(event, ctx, undefined, error);
       }
+      const atPath = routesByPath.get(path) ?? [];
+      const origin = cors.enabled ? requestHeader(event.req, "origin") : null;
       if (event.req.method === "OPTIONS") {
-        return finish(
-          event,
-          ctx,
-          new FastResponse(null, { status: 204, statusText: "No Content", headers: { Allow: allow } }),
-        );
+        const requested = requestHeader(event.req, "access-control-request-method");
+        const headers: [string, string][] = [["allow", allow]];
+        if (origin !== null && requested !== null) {
+          // A CORS preflight (Fetch, "CORS-preflight request"): positive only for an origin the
+          // route allows; otherwise the plain answer, without Access-Control-Allow-Origin, which the
+          // browser takes as a refusal.
+          const pairs = cors.preflight(atPath, origin, requested.trim().toUpperCase());
+          headers.push(
+            ...(pairs ?? (atPath.some((r) => !r.root) ? [["vary", "Origin"] as [string, string]] : [])),
+          );
+        }
+        return finish(event, ctx, new FastResponse(null, { status: 204, statusText: "No Content", headers }));
       }
-      return finish(
+      const refused = finish(
         event,
         ctx,
         undefined,
         new ApiError({
           status: 405,
           code: "method_not_allowed",
-          detail: `${event.req.method} is not allowed on ${basePath}${path}; use ${allow}.`,
+          detail: `${event.req.method} is not allowed on ${path}; use ${allow}.`,
           headers: { Allow: allow },
         }),
       );
+      const first = atPath[0];
+      return origin !== null && first !== undefined
+        ? withCorsHeaders(refused, cors.actual(first, origin))
+        : refused;
     });
   }
   const notFound = (event: H3Event) => {

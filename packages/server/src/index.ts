@@ -18,6 +18,12 @@ export {
 } from "./auth.js";
 export { CORE_ERROR_STATUS, toApiError } from "./core-errors.js";
 export {
+  CorsOptionError,
+  type CorsOptions,
+  isCorsOptionError,
+  parseCorsOrigins,
+} from "./cors.js";
+export {
   type CreateApiOptions,
   createApi,
   type IncassoApi,
@@ -71,6 +77,14 @@ export {
   type RouteResponse,
 } from "./plugin.js";
 export { type CreditorsPluginOptions, creditorsPlugin } from "./plugins/creditors.js";
+export {
+  type HealthOptions,
+  healthPlugin,
+  LivenessSchema,
+  NotReadySchema,
+  type ReadinessReport,
+  ReadinessSchema,
+} from "./plugins/health.js";
 export { openApiPlugin } from "./plugins/openapi.js";
 export { type OrdersPluginOptions, ordersPlugin } from "./plugins/orders.js";
 export { ORDER_ENGINE_ERROR_STATUS, orderEngineErrorToApiError } from "./plugins/orders-errors.js";

@@ -24,6 +24,11 @@ export interface OpenApiInput {
   tags?: { name: string; description: string }[];
   /** Absolute URL of the API; the base path alone is used when absent. */
   serverUrl?: string;
+  /**
+   * The server URL of routes declared `root` (health probes): their path item names it in its own
+   * `servers`, since they are not below the base path. Default `/`.
+   */
+  rootServerUrl?: string;
   /** Requests the service sends to clients (OpenAPI 3.1 `webhooks`), such as the signed event POST. */
   webhooks?: OpenApiWebhook[];
 }
@@ -115,7 +120,8 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of input.routes) {
     const path = toOpenApiPath(route.path);
-    paths[path] ??= {};
+    // OpenAPI 3.1 §4.8.9: a path item's own `servers` replace the document's for its operations.
+    paths[path] ??= route.root ? { servers: [{ url: input.rootServerUrl ?? "/" }] } : {};
     const parameters: Json[] = [];
     for (const [name, schema] of objectProperties(route.request?.params, schemas)) {
       parameters.push({ name, in: "path", required: true, schema });

@@ -108,6 +108,11 @@ export interface RouteDefinition<
   method: RouteMethod;
   /** Path below the base path, with `:name` parameters: `/orders/:orderId`. */
   path: string;
+  /**
+   * The path is at the server's root instead of below the base path: `/healthz` beside `/api/v1`
+   * (decision server-health-endpoints). Such a route gets no CORS headers.
+   */
+  root?: boolean;
   operationId: string;
   summary: string;
   description?: string;

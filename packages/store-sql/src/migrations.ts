@@ -137,3 +137,29 @@ export async function migrate(
     return applied;
   });
 }
+
+/**
+ * The versions of `migrations` this database has not applied, oldest first; an empty list when the
+ * schema is current. Reads only (no lock, no table created), so a readiness probe can call it
+ * often; a database that has never been migrated lacks every version.
+ *
+ * @example
+ * await pendingMigrations(db); // [] once migrate(db) has run
+ */
+export async function pendingMigrations(
+  db: SqlDatabase,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number[]> {
+  const { rows: table } = await db.query<{ present: boolean }>(
+    "SELECT to_regclass('incasso_migrations') IS NOT NULL AS present",
+  );
+  const done = new Set<number>();
+  if (table[0]?.present) {
+    const { rows } = await db.query<{ version: number }>("SELECT version FROM incasso_migrations");
+    for (const r of rows) done.add(Number(r.version));
+  }
+  return migrations
+    .map((m) => m.version)
+    .filter((v) => !done.has(v))
+    .sort((a, b) => a - b);
+}

@@ -47,3 +47,20 @@ describe("openStore on a data directory", () => {
     await store.close();
   });
 });
+
+describe("pendingMigrations", () => {
+  it("lists every version of an unmigrated database, the missing ones of a partial one, none after migrate", async () => {
+    const store = await openStore({ migrate: false });
+    try {
+      const all = MIGRATIONS.map((m) => m.version).sort((a, b) => a - b);
+      expect(await store.pendingMigrations()).toEqual(all);
+      // A database migrated by an older release lacks the newer steps.
+      await migrate(store.database, MIGRATIONS.slice(0, 2));
+      expect(await store.pendingMigrations()).toEqual(all.slice(2));
+      await store.migrate();
+      expect(await store.pendingMigrations()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});

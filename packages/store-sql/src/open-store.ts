@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import type { IncassoStore } from "@incasso/core";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.js";
 import type { SqlDatabase } from "./database.js";
-import { MIGRATIONS, type Migration, migrate } from "./migrations.js";
+import { MIGRATIONS, type Migration, migrate, pendingMigrations } from "./migrations.js";
 import { openPgliteDatabase } from "./pglite-database.js";
 import { openPostgresDatabase } from "./postgres-database.js";
 import { repositories } from "./repositories.js";
@@ -45,6 +45,11 @@ export interface SqlStore extends IncassoStore {
   readonly dataDir: string | undefined;
   /** Applies pending migrations; returns the versions applied. */
   migrate(): Promise<number[]>;
+  /**
+   * The versions of this store's migrations the database lacks (empty when current). A query on
+   * the database, so it also proves the database answers: readiness uses it.
+   */
+  pendingMigrations(): Promise<number[]>;
 }
 
 /**
@@ -85,6 +90,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
     database,
     dataDir,
     migrate: () => migrate(database, migrations),
+    pendingMigrations: () => pendingMigrations(database, migrations),
     transaction: (fn) => database.transaction((tx) => fn(repositories(tx))),
     async close() {
       if (closed) return;

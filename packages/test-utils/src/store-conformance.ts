@@ -711,6 +711,73 @@ export function describeStoreConformance(target: StoreTarget): void {
       });
     });
 
+    describe("webhook outbox", () => {
+      it("tells when the longest-waiting due event became due, counting claims whose lease ran out", async () => {
+        // This suite writes no other events, so the store's outbox holds only these.
+        const { organisation } = await store.organisations.ensure({
+          id: newId("org"),
+          name: `Outbox Due ${randomBytes(4).toString("hex")}`,
+          creditorName: "Creditor BV",
+          now: T0,
+        });
+        await store.webhookEndpoints.set({
+          organisationId: organisation.id,
+          url: "https://client.example/hook",
+          secret: "whsec_conformance_secret",
+          now: T0,
+        });
+        expect(await store.outbox.oldestDueAt(at(0))).toBeUndefined();
+        const data = {
+          order_id: "ord_0123456789abcdef",
+          case_number: "2026-000123",
+          reference: "INV-42",
+          case_event: "case_payments",
+        };
+        await store.outbox.enqueue({
+          organisationId: organisation.id,
+          type: "payment.received",
+          data,
+          now: at(10),
+        });
+        await store.outbox.enqueue({
+          organisationId: organisation.id,
+          type: "payment.received",
+          data,
+          now: at(20),
+        });
+        // Not due yet at 5 s; due since 10 s at 30 s.
+        expect(await store.outbox.oldestDueAt(at(5))).toBeUndefined();
+        expect((await store.outbox.oldestDueAt(at(30)))?.toISOString()).toBe(at(10).toISOString());
+        // Both claimed at 30 s with a 60 s lease: nothing due until the leases run out at 90 s.
+        const claimed = await store.outbox.claim({
+          owner: "dsp_a",
+          now: at(30),
+          leaseSeconds: 60,
+          limit: 10,
+          maxAttempts: 6,
+        });
+        expect(claimed.length).toBe(2);
+        expect(await store.outbox.oldestDueAt(at(60))).toBeUndefined();
+        expect((await store.outbox.oldestDueAt(at(100)))?.toISOString()).toBe(at(90).toISOString());
+        // Delivered events are never due again.
+        for (const c of claimed) {
+          await store.outbox.finish({
+            eventId: c.event.id,
+            attempt: c.attempt,
+            owner: "dsp_a",
+            now: at(40),
+            outcome: "delivered",
+            statusCode: 204,
+            durationMs: 5,
+            error: null,
+            url: "https://client.example/hook",
+            nextAttemptAt: null,
+          });
+        }
+        expect(await store.outbox.oldestDueAt(at(100))).toBeUndefined();
+      });
+    });
+
     describe("transactions", () => {
       it("rolls back every write of a failed transaction", async () => {
         const before = await store.organisations.findByName("Tx Org");

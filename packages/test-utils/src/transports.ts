@@ -13,6 +13,11 @@ import type { FastifyInstance } from "fastify";
 export interface RunningTransport {
   /** Sends a request for `path` (below the base path, with query) exactly as a client would. */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Sends a request for a path at the host's root (GET /healthz, GET /readyz); absent where the host
+   * cannot serve the root (Azure Functions: every function is below its route prefix).
+   */
+  requestRoot?(path: string, init?: RequestInit): Promise<Response>;
   /** Host and port for raw-socket tests; absent for in-process transports. */
   address?: { host: string; port: number; prefix: string };
   close(): Promise<void>;
@@ -35,6 +40,7 @@ async function listenOn(server: Server, prefix: string): Promise<RunningTranspor
   return {
     address: { host: "127.0.0.1", port, prefix },
     request: (path, init) => fetch(`http://127.0.0.1:${port}${prefix}${path}`, init),
+    requestRoot: (path, init) => fetch(`http://127.0.0.1:${port}${path}`, init),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -74,6 +80,7 @@ export const inProcessTransport: Transport = {
     const host = (await example("fetchRuntime")).createHost(api);
     return {
       request: (path, init) => host.fetch(new Request(`http://localhost${api.basePath}${path}`, init)),
+      requestRoot: (path, init) => host.fetch(new Request(`http://localhost${path}`, init)),
       close: async () => {},
     };
   },
@@ -107,6 +114,7 @@ export const fastifyTransport: Transport = {
     return {
       address: { host: "127.0.0.1", port, prefix: "/mounted/v1" },
       request: (path, init) => fetch(`http://127.0.0.1:${port}/mounted/v1${path}`, init),
+      requestRoot: (path, init) => fetch(`http://127.0.0.1:${port}${path}`, init),
       close: () => app.close(),
     };
   },

@@ -161,12 +161,17 @@ describe("webhook dispatcher", () => {
       scheduleSeconds: [0.05, 0.1, 0.15, 0.2, 0.25],
       pollIntervalMs: 10,
     });
+    expect(dispatcher.running).toBe(false);
     dispatcher.start();
+    expect(dispatcher.running).toBe(true);
     const delivered = await waitFor(async () => {
       const e = await store.outbox.findById(event.id);
       return e?.state === "delivered" ? e : undefined;
     }, "the third attempt");
-    await dispatcher.stop();
+    const stopped = dispatcher.stop();
+    // Readiness sees the worker as stopped from the call on, while its last attempt finishes.
+    expect(dispatcher.running).toBe(false);
+    await stopped;
     expect(delivered.attempts).toBe(3);
     expect(hitsOf("flaky").map((h) => h.body)).toEqual([event.payload, event.payload, event.payload]);
     const attempts = await store.outbox.attempts(event.id);

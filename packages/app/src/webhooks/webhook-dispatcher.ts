@@ -71,6 +71,11 @@ export interface DispatchedAttempt {
  */
 export interface WebhookDispatcher {
   readonly owner: string;
+  /**
+   * Whether it polls: true from `start()` until `stop()` is called (readiness reports it, so an
+   * instance whose worker stopped is taken out of rotation).
+   */
+  readonly running: boolean;
   /** Starts polling in the background. */
   start(): void;
   /**
@@ -257,6 +262,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   return {
     owner,
+    get running() {
+      return running;
+    },
     start() {
       if (running) return;
       running = true;

@@ -204,6 +204,12 @@ export interface OutboxRepository {
    * @throws WebhookError `webhook_event_not_found`, or `delivery_in_progress` while a live claim holds it.
    */
   redeliver(id: string, now: Date): Promise<OutboxEvent>;
+  /**
+   * When the longest-waiting event became due: the earliest `next_attempt_at` of the pending
+   * events due at `now`, or the lease end of a claim that ran out (its dispatcher vanished);
+   * undefined when nothing is due. Readiness reports its age, so a stalled delivery is visible.
+   */
+  oldestDueAt(now: Date): Promise<Date | undefined>;
 }
 
 /**

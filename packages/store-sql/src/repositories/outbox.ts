@@ -277,6 +277,20 @@ export function outboxRepository(db: Executor): OutboxRepository {
       return rows.map(attempt);
     },
 
+    async oldestDueAt(now) {
+      // The same two kinds of row a claim would take (see claim above): pending and due, or
+      // delivering under a lease that ran out. One subquery each, so each reads the first entry of
+      // its partial index (webhook_events_due, webhook_events_leased); LEAST skips a NULL.
+      const { rows } = await db.query<{ due: Date | string | null }>(
+        `SELECT LEAST(
+           (SELECT min(next_attempt_at) FROM webhook_events WHERE state = 'pending' AND next_attempt_at <= $1),
+           (SELECT min(lease_expires_at) FROM webhook_events WHERE state = 'delivering' AND lease_expires_at <= $1)
+         ) AS due`,
+        [ts(now)],
+      );
+      return maybeDate(rows[0]?.due ?? null) ?? undefined;
+    },
+
     async redeliver(id, now) {
       // A new round: the attempt numbers go on (they stay unique), the budget starts again.
       const { rows } = await db.query<EventRow>(

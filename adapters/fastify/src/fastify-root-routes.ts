@@ -1,0 +1,50 @@
+import type { IncassoApi } from "@incasso/server";
+import { toWebRequest } from "@incasso/server/node";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * Options of {@link incassoFastifyRootRoutes}.
+ *
+ * @example
+ * const options: IncassoFastifyRootRoutesOptions = { api: incasso.api };
+ */
+export interface IncassoFastifyRootRoutesOptions {
+  api: IncassoApi;
+}
+
+/**
+ * A Fastify plugin that serves the API's root-level routes (GET /healthz and GET /readyz) at the
+ * host's root, where probes look for them. The API's own plugin (`incassoFastify`) replaces its
+ * prefix with the base path, so these paths cannot be reached through it (decision
+ * server-health-endpoints). Register it without a prefix.
+ *
+ * @example
+ * import Fastify from "fastify";
+ * import { incassoFastify, incassoFastifyRootRoutes } from "@incasso/fastify";
+ *
+ * const app = Fastify();
+ * await app.register(incassoFastifyRootRoutes, { api: incasso.api }); // /healthz, /readyz
+ * await app.register(incassoFastify, { api: incasso.api, prefix: "/api/v1" });
+ */
+export const incassoFastifyRootRoutes: FastifyPluginAsync<IncassoFastifyRootRoutesOptions> = async (
+  fastify,
+  options,
+) => {
+  const { api } = options;
+  const send = (reply: FastifyReply, response: Response): Promise<FastifyReply> => {
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    // Probe answers are small: read whole, sent as bytes.
+    return response.arrayBuffer().then((bytes) => reply.send(Buffer.from(bytes)) as FastifyReply);
+  };
+  const handler = (request: FastifyRequest, reply: FastifyReply) =>
+    // The probes read no body; the path is passed as it is, at the root.
+    api
+      .fetch(toWebRequest(request.raw, { url: request.url }), { clientIp: request.ip })
+      .then((answer) => send(reply, answer));
+  for (const route of api.routes) {
+    if (route.root) fastify.all(route.path, handler);
+  }
+};
