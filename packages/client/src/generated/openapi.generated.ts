@@ -46,6 +46,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers
+         * @description Touches no database or worker; a failure here means the process should be restarted.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the service can take traffic
+         * @description Checks what the service needs to answer requests; a load balancer stops sending requests while this answers 503, and sends them again once it answers 200.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tools/wik": {
         parameters: {
             query?: never;
@@ -320,6 +360,40 @@ export interface components {
             features: {
                 /** @description Whether creditor management is on for the key */
                 creditor_management: boolean;
+            };
+        };
+        /** @description The process is alive (no dependency is checked). */
+        Liveness: {
+            /** @constant */
+            status: "ok";
+        };
+        /** @description The service can take traffic. */
+        Readiness: {
+            /** @constant */
+            status: "ready";
+            /** @description Each dependency and its state */
+            checks: {
+                [key: string]: string;
+            };
+            /** @description Measured values, such as ages in seconds */
+            details: {
+                [key: string]: number | null;
+            };
+        };
+        /** @description The service cannot take traffic now (problem details). */
+        NotReady: {
+            type: string;
+            title: string;
+            /** @constant */
+            status: 503;
+            /** @constant */
+            code: "not_ready";
+            detail: string;
+            checks: {
+                [key: string]: string;
+            };
+            details: {
+                [key: string]: number | null;
             };
         };
         /** @description Statutory collection costs (BIK scale) and statutory interest on a principal. Indicative; not legal advice; whether the costs may lawfully be charged is not checked. */
@@ -977,6 +1051,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready; ask again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotReady"];
+                };
             };
         };
     };
