@@ -1,5 +1,7 @@
 import type { HttpHandler, HttpMethod, HttpRequest, HttpResponseInit } from "@azure/functions";
-import type { IncassoApi } from "@incasso/server";
+import { type IncassoApi, responseParts } from "@incasso/server";
+
+const encoder = new TextEncoder();
 
 /**
  * Options of {@link createAzureFunctionsHandler}.
@@ -58,6 +60,17 @@ export function createAzureFunctionsHandler(
       forwarded ? { clientIp: forwarded.replace(/:\d+$/, "") } : {},
     );
     const outHeaders: Record<string, string> = {};
+    const parts = responseParts(response);
+    if (parts !== undefined) {
+      // The API's common answer, from its parts: no body stream to read.
+      for (const [name, value] of parts.headers) outHeaders[name] = value;
+      const bytes = parts.body === null ? undefined : encoder.encode(parts.body);
+      return {
+        status: parts.status,
+        headers: outHeaders,
+        ...(bytes && bytes.byteLength > 0 ? { body: bytes } : {}),
+      };
+    }
     response.headers.forEach((value, name) => {
       outHeaders[name] = value;
     });

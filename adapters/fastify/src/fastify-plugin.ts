@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { IncassoApi } from "@incasso/server";
+import { type IncassoApi, responseParts } from "@incasso/server";
 import { toWebRequest } from "@incasso/server/node";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { answerMalformedUrls } from "./malformed-urls.js";
@@ -48,6 +48,14 @@ const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
  * type when it has none (application/problem+json has none).
  */
 function sendReply(reply: FastifyReply, response: Response): FastifyReply | Promise<FastifyReply> {
+  const parts = responseParts(response);
+  if (parts !== undefined) {
+    // The API's common answer, from its parts: no web Headers object and no body stream to read.
+    reply.code(parts.status);
+    for (const [name, value] of parts.headers) reply.header(name, value);
+    // A string keeps its Content-Type: the API's JSON answers name their charset.
+    return reply.send(parts.body ?? undefined) as FastifyReply;
+  }
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     reply.header(name, value);

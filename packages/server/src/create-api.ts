@@ -30,6 +30,7 @@ import { type WikPluginOptions, wikPlugin } from "./plugins/wik.js";
 import { problemResponse } from "./problem.js";
 import { MemoryRateLimiter, type RateLimiter } from "./rate-limit.js";
 import { newRequestId, requestIdFor } from "./request-id.js";
+import { rememberResponseParts } from "./response-parts.js";
 import { StoreRateLimiter } from "./store-rate-limiter.js";
 import { parseOrThrow } from "./validation.js";
 
@@ -391,7 +392,11 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         if (!headers.some((header) => header[0] === name)) headers.push([name, value]);
       });
       const body = event.req.method === "HEAD" ? null : JSON.stringify(result);
-      return new FastResponse(body, { status: 200, statusText: "OK", headers });
+      return rememberResponseParts(new FastResponse(body, { status: 200, statusText: "OK", headers }), {
+        status: 200,
+        headers,
+        body,
+      });
     }
     return withHeaders(response, ctx.addedHeaders(), ctx.requestId, event.req.method === "HEAD");
   }

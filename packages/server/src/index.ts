@@ -109,5 +109,6 @@ export {
   rateLimitGuard,
 } from "./rate-limit.js";
 export { newRequestId, requestIdFor, requestIdFromHeader } from "./request-id.js";
+export { type ResponseParts, rememberResponseParts, responseParts } from "./response-parts.js";
 export { StoreRateLimiter } from "./store-rate-limiter.js";
 export { formatFieldPath, parseOrThrow, zodIssuesToFieldErrors } from "./validation.js";

@@ -33,8 +33,8 @@ const workspaceSources: Plugin = {
   },
 };
 
-/** The runtime imports an entry's neutral bundle keeps that tie it to Node or to a driver. */
-async function forbiddenImports(entry: string): Promise<string[]> {
+/** The imports left in an entry's bundle for a neutral platform, with `external` kept out. */
+async function neutralImports(entry: string, external: string[], plugins: Plugin[] = []) {
   const result = await build({
     entryPoints: [`${root}${entry}`],
     bundle: true,
@@ -43,21 +43,29 @@ async function forbiddenImports(entry: string): Promise<string[]> {
     platform: "neutral",
     format: "esm",
     mainFields: ["module", "main"],
-    // Listed as external so they show up in the output's imports instead of failing the build.
-    external: ["node:*", ...BUILTINS, ...DRIVERS, ...DRIVERS.map((d) => `${d}/*`), "openai", "openai/*"],
-    plugins: [workspaceSources],
+    external,
+    plugins,
     metafile: true,
     logLevel: "silent",
   });
+  return Object.values(result.metafile.outputs).flatMap((output) => output.imports);
+}
+
+/** The runtime imports an entry's neutral bundle keeps that tie it to Node or to a driver. */
+async function forbiddenImports(entry: string): Promise<string[]> {
+  // Listed as external so they show up in the output's imports instead of failing the build.
+  const imports = await neutralImports(
+    entry,
+    ["node:*", ...BUILTINS, ...DRIVERS, ...DRIVERS.map((d) => `${d}/*`), "openai", "openai/*"],
+    [workspaceSources],
+  );
   const found: string[] = [];
-  for (const output of Object.values(result.metafile.outputs)) {
-    for (const { path, kind } of output.imports) {
-      const bare = path.replace(/^node:/, "");
-      const pkg = path.startsWith("@") ? path.split("/").slice(0, 2).join("/") : (path.split("/")[0] ?? "");
-      if (path.startsWith("node:") || BUILTINS.has(bare)) found.push(`${path} (Node built-in, ${kind})`);
-      else if (DRIVERS.includes(pkg)) found.push(`${path} (database driver, ${kind})`);
-      else if (pkg === "openai" && kind !== "dynamic-import") found.push(`${path} (static openai, ${kind})`);
-    }
+  for (const { path, kind } of imports) {
+    const bare = path.replace(/^node:/, "");
+    const pkg = path.startsWith("@") ? path.split("/").slice(0, 2).join("/") : (path.split("/")[0] ?? "");
+    if (path.startsWith("node:") || BUILTINS.has(bare)) found.push(`${path} (Node built-in, ${kind})`);
+    else if (DRIVERS.includes(pkg)) found.push(`${path} (database driver, ${kind})`);
+    else if (pkg === "openai" && kind !== "dynamic-import") found.push(`${path} (static openai, ${kind})`);
   }
   return found;
 }
@@ -79,19 +87,7 @@ describe("runtime-neutral kernel", () => {
   it("still sees openai, as a dynamic import, in pdf-guard's bundle", async () => {
     // Guards the test itself: were openai missing from the output, the check above would pass
     // without looking.
-    const result = await build({
-      entryPoints: [`${root}packages/pdf-guard/src/index.ts`],
-      bundle: true,
-      write: false,
-      outdir: "out",
-      platform: "neutral",
-      format: "esm",
-      mainFields: ["module", "main"],
-      external: ["node:*", "openai"],
-      metafile: true,
-      logLevel: "silent",
-    });
-    const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports);
+    const imports = await neutralImports("packages/pdf-guard/src/index.ts", ["node:*", "openai"]);
     expect(imports.filter((i) => i.path === "openai")).toEqual([
       { path: "openai", kind: "dynamic-import", external: true },
     ]);

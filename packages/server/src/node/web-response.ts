@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { sendNodeResponse } from "srvx/node";
+import { responseParts } from "../response-parts.js";
 
 /**
  * Writes a web `Response` to node's response: the bridge back from the kernel, used by the
@@ -12,6 +13,14 @@ import { sendNodeResponse } from "srvx/node";
  * await sendWebResponse(res, await api.fetch(toWebRequest(req, { res })));
  */
 export function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  const parts = responseParts(response);
+  if (parts !== undefined) {
+    // The API's common answer: status line, headers and body in one `end` call, and node's own
+    // reason phrase.
+    if (!res.headersSent) res.writeHead(parts.status, parts.headers.flat());
+    res.end(parts.body ?? undefined);
+    return Promise.resolve();
+  }
   return sendNodeResponse(res, response).catch(() => failResponse(res));
 }
 
