@@ -6,7 +6,7 @@
 // so that is what is compared: utime + stime of the server process from /proc/PID/stat.
 // Each server runs in its own process from the built packages, pinned to the last core when taskset
 // is there (the load generator on the first). Traffic goes to 127.0.0.1 only, in fixed counts.
-// BENCH_ROUNDS (3), BENCH_ONLY=express (pairs whose host name contains the word),
+// BENCH_ROUNDS (3), BENCH_ONLY=express,azure (pairs whose host name contains one of the words),
 // BENCH_ROUTES=ping or orders (both), BENCH_PING (30000), BENCH_ORDERS (2000).
 // PostgreSQL: a throwaway database made with createdb on PGHOST/PGPORT/PGUSER (default
 // 127.0.0.1:5432, postgres) and dropped at the end; each order server gets a fresh schema in it.
@@ -161,7 +161,7 @@ async function section(
   const load0 = loadavg()[0] ?? 0;
   const rows: string[] = [];
   for (const [host, bare, what] of pairs) {
-    if (ONLY !== undefined && !host.includes(ONLY)) continue;
+    if (ONLY !== undefined && !ONLY.split(",").some((word) => host.includes(word))) continue;
     const a: number[] = [];
     const b: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
