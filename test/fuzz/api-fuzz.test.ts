@@ -66,6 +66,7 @@ const hostileStrings = [
   "2026-11-21T00:00:00Z",
   "'; DROP TABLE orders; --",
   "<script>alert(1)</script>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a hostile string, meant literally
   "${jndi:ldap://127.0.0.1/a}",
   "{{7*7}}",
   "../../etc/passwd",
@@ -137,7 +138,8 @@ type Path = (string | number)[];
 function containers(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   if (value !== null && typeof value === "object") {
     out.push(path);
-    for (const [k, v] of Object.entries(value)) containers(v, [...path, Array.isArray(value) ? Number(k) : k], out);
+    for (const [k, v] of Object.entries(value))
+      containers(v, [...path, Array.isArray(value) ? Number(k) : k], out);
   }
   return out;
 }
@@ -145,7 +147,8 @@ function containers(value: unknown, path: Path = [], out: Path[] = []): Path[] {
 function leaves(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   if (path.length > 0) out.push(path);
   if (value !== null && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) leaves(v, [...path, Array.isArray(value) ? Number(k) : k], out);
+    for (const [k, v] of Object.entries(value))
+      leaves(v, [...path, Array.isArray(value) ? Number(k) : k], out);
   }
   return out;
 }
@@ -168,7 +171,13 @@ function mutate(value: unknown, mutations: Mutation[]): unknown {
       const target = at(root, all[m.at % all.length] as Path);
       if (Array.isArray(target)) target.push(m.value);
       // defineProperty, so "__proto__" becomes an own key that JSON.stringify writes out.
-      else Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
+      else
+        Object.defineProperty(target, m.key, {
+          value: m.value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       continue;
     }
     const all = leaves(root);
@@ -195,6 +204,7 @@ function mutate(value: unknown, mutations: Mutation[]): unknown {
 
 /** How the (mutated) value becomes bytes on the wire, and the headers that go with it. */
 const encodings = [
+  "plain",
   "bom",
   "utf16le",
   "latin1",
@@ -211,7 +221,7 @@ type Encoding = (typeof encodings)[number];
 
 const contentTypes = [
   "application/json; charset=utf-8",
-  "APPLICATION/JSON; Charset=\"UTF-8\"",
+  'APPLICATION/JSON; Charset="UTF-8"',
   "application/json; charset=utf-16",
   "application/json; charset=latin1",
   "application/json; charset=klingon",
@@ -241,7 +251,13 @@ function encodeBody(value: unknown, encoding: Encoding, cut: number): string | U
       return new Uint8Array(Buffer.from(`${text.slice(0, -1)},"x":"é"}`, "latin1"));
     case "invalid-utf8": {
       const bytes = Buffer.from(text);
-      return new Uint8Array(Buffer.concat([bytes.subarray(0, cut % (bytes.length + 1)), Buffer.from([0xc3, 0x28, 0xff, 0xed, 0xa0, 0x80]), bytes.subarray(cut % (bytes.length + 1))]));
+      return new Uint8Array(
+        Buffer.concat([
+          bytes.subarray(0, cut % (bytes.length + 1)),
+          Buffer.from([0xc3, 0x28, 0xff, 0xed, 0xa0, 0x80]),
+          bytes.subarray(cut % (bytes.length + 1)),
+        ]),
+      );
     }
     case "truncated":
       return text.slice(0, cut % (text.length + 1));
@@ -358,7 +374,19 @@ const oddPaths = [
   "/constructor",
 ];
 
-const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "PROPFIND", "FOO", "patch", "get"];
+const methods = [
+  "GET",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "HEAD",
+  "OPTIONS",
+  "PROPFIND",
+  "FOO",
+  "patch",
+  "get",
+];
 
 function validBody(w: World, endpoint: string, variant: number): unknown {
   switch (endpoint) {
@@ -367,15 +395,33 @@ function validBody(w: World, endpoint: string, variant: number): unknown {
         case 0:
           return orderBody({ reference: `FZ-${variant}`, debtors: [business(`FZ-${variant % 50}`)] });
         case 1:
-          return orderBody({ type: "incasso", debtors: [business(null), individual(`FZP-${variant % 20}`)], attachments: [{ filename: "brief.pdf", content_base64: w.pdfBase64, document_type: "wik_letter" }] });
+          return orderBody({
+            type: "incasso",
+            debtors: [business(null), individual(`FZP-${variant % 20}`)],
+            attachments: [
+              { filename: "brief.pdf", content_base64: w.pdfBase64, document_type: "wik_letter" },
+            ],
+          });
         case 2:
-          return orderBody({ metadata: { a: "b", sleutel: "waarde" }, udf_fields: { dossier: "X-1", bedrag: 12 }, title: "Overeenkomst van opdracht", description: "Onderhoud" });
+          return orderBody({
+            metadata: { a: "b", sleutel: "waarde" },
+            udf_fields: { dossier: "X-1", bedrag: 12 },
+            title: "Overeenkomst van opdracht",
+            description: "Onderhoud",
+          });
         case 3:
           return orderBody({ creditor: { reference: `FZC-${variant % 5}` } });
         case 4:
-          return orderBody({ attachments: [{ filename: "factuur", content_base64: w.pdfBase64, document_type: "invoice" }] });
+          return orderBody({
+            attachments: [{ filename: "factuur", content_base64: w.pdfBase64, document_type: "invoice" }],
+          });
         default:
-          return orderBody({ creditor: { id: "cred_0000000000000000" }, invoices: [{ invoice_number: "F-9", invoice_date: "2026-01-01", payment_term_days: 0, amount_cents: 1 }] });
+          return orderBody({
+            creditor: { id: "cred_0000000000000000" },
+            invoices: [
+              { invoice_number: "F-9", invoice_date: "2026-01-01", payment_term_days: 0, amount_cents: 1 },
+            ],
+          });
       }
     case "POST hold":
     case "POST withdraw":
@@ -385,9 +431,19 @@ function validBody(w: World, endpoint: string, variant: number): unknown {
     case "POST /creditors":
       return { reference: `FZC-${variant % 7}`, name: "Fuzz Creditor BV" };
     case "POST /tools/wik":
-      return { amount_cents: 125000, debtor_type: variant % 2 ? "business" : "consumer", due_date: "2026-01-01", include_vat: variant % 3 === 0 };
+      return {
+        amount_cents: 125000,
+        debtor_type: variant % 2 ? "business" : "consumer",
+        due_date: "2026-01-01",
+        include_vat: variant % 3 === 0,
+      };
     case "POST /tools/rol-router":
-      return { woonplaats: ["Amsterdam", "Hengelo", "Bergen", "Nergenshuizen"][variant % 4], naam: "van der Berg B.V.", betekeningsdatum: "2026-12-01", ...(variant % 5 === 0 ? { provincie: "Noord-Holland" } : {}) };
+      return {
+        woonplaats: ["Amsterdam", "Hengelo", "Bergen", "Nergenshuizen"][variant % 4],
+        naam: "van der Berg B.V.",
+        betekeningsdatum: "2026-12-01",
+        ...(variant % 5 === 0 ? { provincie: "Noord-Holland" } : {}),
+      };
     default:
       return undefined;
   }
@@ -587,10 +643,13 @@ function judge(req: FuzzRequest, res: Seen): string | undefined {
       return "error body is not JSON";
     }
     for (const field of ["type", "title", "code", "detail"]) {
-      if (typeof problem[field] !== "string" || problem[field] === "") return `problem without a string ${field}`;
+      if (typeof problem[field] !== "string" || problem[field] === "")
+        return `problem without a string ${field}`;
     }
-    if (problem.status !== res.status) return `problem status ${String(problem.status)} differs from ${res.status}`;
-    if (problem.type !== `https://incasso.dev/problems/${String(problem.code)}`) return `problem type ${String(problem.type)}`;
+    if (problem.status !== res.status)
+      return `problem status ${String(problem.status)} differs from ${res.status}`;
+    if (problem.type !== `https://incasso.dev/problems/${String(problem.code)}`)
+      return `problem type ${String(problem.type)}`;
     if (problem.code === "method_not_allowed" && !res.headers.allow) return "405 without Allow";
     if (res.status === 429 && !res.headers["retry-after"]) return "429 without Retry-After";
   }
@@ -603,7 +662,10 @@ function judge(req: FuzzRequest, res: Seen): string | undefined {
 
 function show(bytes: string | Uint8Array | undefined, max: number): string | undefined {
   if (bytes === undefined) return undefined;
-  const text = typeof bytes === "string" ? bytes : `<${bytes.byteLength} bytes> ${Buffer.from(bytes).toString("latin1")}`;
+  const text =
+    typeof bytes === "string"
+      ? bytes
+      : `<${bytes.byteLength} bytes> ${Buffer.from(bytes).toString("latin1")}`;
   return text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text;
 }
 
@@ -648,7 +710,14 @@ function sendNodeHttp(t: RunningTransport, req: FuzzRequest): Promise<Seen | "un
     let r: ReturnType<typeof httpRequest>;
     try {
       r = httpRequest(
-        { host: address.host, port: address.port, method: req.method, path: `${address.prefix}${req.path}`, headers, agent: false },
+        {
+          host: address.host,
+          port: address.port,
+          method: req.method,
+          path: `${address.prefix}${req.path}`,
+          headers,
+          agent: false,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
@@ -712,22 +781,35 @@ async function fuzz(
           transport: name,
           index: i,
           why,
-          request: { method: req.method, path: show(req.path, 300) as string, headers: req.headers.map(([k, v]) => [k, show(v, 200) as string]), ...(req.body !== undefined ? { body: show(req.body, 600) as string } : {}) },
+          request: {
+            method: req.method,
+            path: show(req.path, 300) as string,
+            headers: req.headers.map(([k, v]) => [k, show(v, 200) as string]),
+            ...(req.body !== undefined ? { body: show(req.body, 600) as string } : {}),
+          },
           response: { status: seen.status, headers: seen.headers, body: show(seen.text, 1000) },
         });
       }
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  console.info(`api fuzz over ${name}: ${sent} sent; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+  console.info(
+    `api fuzz over ${name}: ${sent} sent; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+  );
   if (failures.length > 0) {
     if (process.env.FUZZ_DUMP) {
       const { writeFileSync } = await import("node:fs");
-      writeFileSync(`${process.env.FUZZ_DUMP}-${name.replace(/\W/g, "")}.json`, JSON.stringify(failures, null, 2));
+      writeFileSync(
+        `${process.env.FUZZ_DUMP}-${name.replace(/\W/g, "")}.json`,
+        JSON.stringify(failures, null, 2),
+      );
     }
     console.error(
       `api fuzz over ${name}: ${failures.length} failures; reproduce with FUZZ_SEED=${seed} FUZZ_RUNS=${IN_PROCESS_RUNS}\n` +
-        failures.slice(0, 20).map((f) => JSON.stringify(f, null, 2)).join("\n"),
+        failures
+          .slice(0, 20)
+          .map((f) => JSON.stringify(f, null, 2))
+          .join("\n"),
     );
   }
   return { failures, sent, statuses, codes };
@@ -745,12 +827,21 @@ beforeAll(async () => {
     store,
     orders: { caseSystem: createBuiltInCaseSystem({ store }), pdfIsolation: "none" },
     apiRateLimit: { perMinute: 1_000_000 },
-    tools: { wik: { rateLimit: { perMinute: 1_000_000 } }, rolRouter: { rateLimit: { perMinute: 1_000_000 } } },
+    tools: {
+      wik: { rateLimit: { perMinute: 1_000_000 } },
+      rolRouter: { rateLimit: { perMinute: 1_000_000 } },
+    },
     logger: { info() {}, warn() {}, error() {} },
   });
   const org = "fuzz Acme";
   const issue = (o: Parameters<typeof issueApiKey>[1]) => issueApiKey(store, { ...limits, ...o });
-  const live = await issue({ organisation: org, creditorName: "Acme Creditor BV", mode: "live", visibility: "organisation", creditorManagement: true });
+  const live = await issue({
+    organisation: org,
+    creditorName: "Acme Creditor BV",
+    mode: "live",
+    visibility: "organisation",
+    creditorManagement: true,
+  });
   const own = await issue({ organisation: org, mode: "live", visibility: "own" });
   const test = await issue({ organisation: org, mode: "test" });
   const plain = await issue({ organisation: org, mode: "live" });
@@ -772,8 +863,19 @@ beforeAll(async () => {
     return ((await res.json()) as { id: string }).id;
   };
   world = {
-    keys: { live: live.key, own: own.key, test: test.key, revoked: revoked.key, plain: plain.key, other: other.key },
-    orders: { live: await place(live.key, "FZ-LIVE"), test: await place(test.key, "FZ-TEST"), other: await place(other.key, "FZ-OTHER") },
+    keys: {
+      live: live.key,
+      own: own.key,
+      test: test.key,
+      revoked: revoked.key,
+      plain: plain.key,
+      other: other.key,
+    },
+    orders: {
+      live: await place(live.key, "FZ-LIVE"),
+      test: await place(test.key, "FZ-TEST"),
+      other: await place(other.key, "FZ-OTHER"),
+    },
     pdfBase64,
   };
   // A creditor for the creditor.reference variants of POST /orders.
@@ -788,7 +890,9 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 describe("API fuzz", () => {
-  it(`in process: ${IN_PROCESS_RUNS} mutated requests over every endpoint (seed ${SEED})`, { timeout: 120_000 }, async () => {
+  it(`in process: ${IN_PROCESS_RUNS} mutated requests over every endpoint (seed ${SEED})`, {
+    timeout: 120_000,
+  }, async () => {
     const { failures, sent, statuses, codes } = await fuzz("api.fetch", IN_PROCESS_RUNS, SEED, world, (req) =>
       sendInProcess(api, req),
     );
@@ -799,12 +903,22 @@ describe("API fuzz", () => {
     for (const status of [200, 201, 202, 400, 401, 403, 404, 405, 409, 415, 422]) {
       expect({ status, seen: statuses.has(status) }).toEqual({ status, seen: true });
     }
-    for (const code of ["invalid_json", "unsupported_media_type", "validation_error", "not_found", "idempotency_conflict", "unauthorized", "method_not_allowed"]) {
+    for (const code of [
+      "invalid_json",
+      "unsupported_media_type",
+      "validation_error",
+      "not_found",
+      "idempotency_conflict",
+      "unauthorized",
+      "method_not_allowed",
+    ]) {
       expect({ code, seen: codes.has(code) }).toEqual({ code, seen: true });
     }
   });
 
-  it(`over node:http: ${NODE_HTTP_RUNS} mutated requests, raw paths and repeated headers (seed ${SEED + 1})`, { timeout: 120_000 }, async () => {
+  it(`over node:http: ${NODE_HTTP_RUNS} mutated requests, raw paths and repeated headers (seed ${SEED + 1})`, {
+    timeout: 120_000,
+  }, async () => {
     const t = await nodeHttpTransport.start(api);
     try {
       const { failures, sent, statuses } = await fuzz("node:http", NODE_HTTP_RUNS, SEED + 1, world, (req) =>
