@@ -7,7 +7,7 @@
 import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 import { createBuiltInCaseSystem } from "@incasso/case-system";
-import { issueApiKey } from "@incasso/core";
+import { issueApiKey, setUdfField } from "@incasso/core";
 import type { IncassoApi } from "@incasso/server";
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { fixtureApi, nodeHttpTransport, type RunningTransport } from "@incasso/test-utils";
@@ -405,7 +405,7 @@ function validBody(w: World, endpoint: string, variant: number): unknown {
         case 2:
           return orderBody({
             metadata: { a: "b", sleutel: "waarde" },
-            udf_fields: { dossier: "X-1", bedrag: 12 },
+            udf_fields: { dossier: "X-1", bedrag: 12, spoed: true, datum: "2026-11-01" },
             title: "Overeenkomst van opdracht",
             description: "Onderhoud",
           });
@@ -502,6 +502,12 @@ function mostly<T>(usual: T, odd: readonly T[], usualWeight = 3): fc.Arbitrary<T
 
 /** The random choices of one request; {@link build} turns them into a request. */
 const plan = fc.record({
+  // A quarter of the requests are clean but for one mutated field, so hostile values get past the
+  // transport checks into validation, storage and the case system.
+  focused: fc.oneof(
+    { weight: 1, arbitrary: fc.constant(true) },
+    { weight: 3, arbitrary: fc.constant(false) },
+  ),
   endpoint: fc.constantFrom(...endpoints),
   variant: fc.nat({ max: 10_000 }),
   idChoice: fc.nat(),
@@ -572,7 +578,19 @@ function authorization(w: World, choice: AuthChoice): string | null {
   }
 }
 
-function build(w: World, p: Plan): FuzzRequest {
+function build(w: World, planned: Plan): FuzzRequest {
+  const p: Plan = planned.focused
+    ? {
+        ...planned,
+        oddMethod: null,
+        mutations: planned.mutations.slice(0, 1),
+        encoding: "plain",
+        contentType: "application/json",
+        contentEncoding: null,
+        auth: planned.auth === "test" || planned.auth === "own" ? planned.auth : "live",
+        extraHeaders: [],
+      }
+    : planned;
   const ids = orderIdVariants(w);
   const id = ids[p.idChoice % ids.length] as string;
   const query = queryVariants[p.queryChoice % queryVariants.length] as string;
@@ -834,6 +852,7 @@ beforeAll(async () => {
     logger: { info() {}, warn() {}, error() {} },
   });
   const org = "fuzz Acme";
+  // Custom fields of every type, so hostile values reach the stored order, not only the warning.
   const issue = (o: Parameters<typeof issueApiKey>[1]) => issueApiKey(store, { ...limits, ...o });
   const live = await issue({
     organisation: org,
@@ -845,6 +864,14 @@ beforeAll(async () => {
   const own = await issue({ organisation: org, mode: "live", visibility: "own" });
   const test = await issue({ organisation: org, mode: "test" });
   const plain = await issue({ organisation: org, mode: "live" });
+  for (const [name, type] of [
+    ["dossier", "text"],
+    ["bedrag", "number"],
+    ["spoed", "boolean"],
+    ["datum", "date"],
+  ] as const) {
+    await setUdfField(store, { organisation: org, name, type });
+  }
   const revoked = await issue({ organisation: org, mode: "live" });
   await store.apiKeys.revoke(revoked.record.id, new Date());
   const other = await issue({ organisation: "fuzz Other", mode: "live", creditorManagement: true });
