@@ -73,6 +73,36 @@ describe("incassoFastify", () => {
     await app.close();
   });
 
+  it("leaves a Content-Type Fastify cannot parse to the API: problem+json 415, and no complaint where no body is needed", async () => {
+    const app = Fastify();
+    await app.register(incassoFastify, { api: fixtureApi(), prefix: "/api/v1" });
+    for (const contentType of ["", "application/json, text/plain"]) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/v1/tools/wik",
+        headers: { "content-type": contentType },
+        payload: '{"amount_cents":125000}',
+      });
+      expect({ contentType, status: res.statusCode, type: res.headers["content-type"] }).toEqual({
+        contentType,
+        status: 415,
+        type: "application/problem+json",
+      });
+      expect(res.json()).toEqual({
+        type: "https://incasso.dev/problems/unsupported_media_type",
+        title: "Unsupported Media Type",
+        status: 415,
+        code: "unsupported_media_type",
+        detail: expect.stringMatching(/^Content-Type must be application\/json/),
+      });
+    }
+    // GET /ping reads no body: the odd header changes nothing.
+    const ping = await app.inject({ method: "GET", url: "/api/v1/ping", headers: { "content-type": "" } });
+    expect(ping.statusCode).toBe(200);
+    expect(ping.json()).toMatchObject({ status: "ok", authenticated: false });
+    await app.close();
+  });
+
   it("answers a malformed URL below its prefix with the API's problem+json, without frameworkErrors, and leaves other paths to Fastify", async () => {
     const { request: httpRequest } = await import("node:http");
     const app = Fastify();

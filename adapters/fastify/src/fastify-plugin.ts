@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { type IncassoApi, responseParts } from "@incasso/server";
 import { toWebRequest } from "@incasso/server/node";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { answerMalformedUrls } from "./malformed-urls.js";
 
 /**
@@ -100,6 +100,15 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
     if (response instanceof Promise) return response.then((answer) => sendReply(reply, answer));
     return sendReply(reply, response);
   };
+
+  // Fastify refuses a Content-Type it cannot parse (empty, or two joined by a comma) with a 415 of
+  // its own JSON before the route runs. The body is still unread, so the API judges the request
+  // itself, as on every other transport: 415 problem+json for content that is not JSON, or no
+  // complaint where the route needs no body. Other errors go to the host's error handler.
+  fastify.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return handler(request, reply);
+    throw error;
+  });
 
   // Fastify answers a URL with malformed percent-encoding itself, before any plugin runs; below
   // this prefix the API answers it instead, as on every other transport.
