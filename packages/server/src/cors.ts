@@ -1,4 +1,5 @@
 import type { RouteDefinition } from "./plugin.js";
+import { rememberResponseParts, responseParts } from "./response-parts.js";
 
 /**
  * Which web pages on other origins may call the API from a browser (decision server-cors).
@@ -208,6 +209,10 @@ export function withCorsHeaders(response: Response, pairs: HeaderPairs): Respons
   };
   try {
     apply(response.headers);
+    // A route's JSON answer is written by the transports from its parts: they must carry the
+    // headers added here too.
+    const parts = responseParts(response);
+    if (parts !== undefined) rememberResponseParts(response, { ...parts, headers: [...response.headers] });
     return response;
   } catch {
     // A Response with immutable headers (one returned by fetch) is copied once.
