@@ -26,7 +26,7 @@ function serve(): Promise<{ proc: ChildProcess; out: () => string }> {
   return new Promise((resolve, reject) => {
     proc.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes("  data: ")) resolve({ proc, out: () => out });
+      if (out.includes('"msg":"data: ')) resolve({ proc, out: () => out });
     });
     proc.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
   });
