@@ -198,12 +198,8 @@ async function serve(argv: string[]): Promise<void> {
       ? "letters: 14-day letters of pre-incasso orders made by this server"
       : "letters: no letter runner here (--no-letter-runner); run incasso worker",
   );
-  logger.info(
-    metricsServer ? `metrics: ${metricsServer.url}` : "metrics: off (--metrics-port N turns them on)",
-    {
-      metricsUrl: metricsServer?.url ?? null,
-    },
-  );
+  if (metricsServer) logger.info(`metrics: ${metricsServer.url}`, { metricsUrl: metricsServer.url });
+  else logger.info("metrics: off (--metrics-port N turns them on)");
   // The last line of the start: tests and scripts wait for it.
   logger.info(`data: ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`, { dataDir: store.dataDir ?? null });
   const shutdown = gracefulShutdown(server, incasso, shutdownSeconds, logger, metricsServer);
@@ -238,9 +234,9 @@ function showFirstKey(logger: IncassoLogger, key: string, url: string): void {
     process.stdout.write(
       `  ${line.msg}:\n  ${key}\n  try: curl -H "Authorization: Bearer ${key}" ${url}/ping\n`,
     );
-  } else {
-    process.stdout.write(`${JSON.stringify(line)}\n`);
+    return;
   }
+  process.stdout.write(`${JSON.stringify(line)}\n`);
   logger.info(`try: curl ${url}/ping, with the key as Authorization: Bearer`);
 }
 
