@@ -114,9 +114,16 @@ describe.runIf(url)("the 14-day letters made by an incasso worker process on Pos
         { order_id: order.id, case_number: caseNumber, reference: "WL-1", case_event: "case_letters" },
       ],
     ]);
-    expect(out).toMatch(
-      /^incasso worker ltr_[0-9a-f]{12} making 14-day letters from PostgreSQL \(DATABASE_URL\)\n$/,
+    // Structured log lines (decision operations-logs): the start, then the letter made.
+    const messages = out
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages[0]).toMatch(
+      /^incasso worker ltr_[0-9a-f]{12} making 14-day letters from PostgreSQL \(DATABASE_URL\)$/,
     );
+    // The letter's line follows its record, so it may not be written yet.
+    expect(new Set(messages.slice(1))).toEqual(new Set(messages.length > 1 ? ["14-day letter made"] : []));
     const exited = new Promise<number | null>((resolve) => worker.once("exit", resolve));
     worker.kill("SIGTERM");
     expect(await exited).toBe(0);

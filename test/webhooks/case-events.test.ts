@@ -213,8 +213,8 @@ describe("case events through incasso serve and the handler's CLI", () => {
         let out = "";
         serve.stdout?.on("data", (chunk: Buffer) => {
           out += chunk.toString();
-          const m = /incasso listening on (\S+)/.exec(out);
-          if (m?.[1] && out.includes("  data: ")) resolve(m[1]);
+          const m = /incasso listening on ([^\s"]+)/.exec(out);
+          if (m?.[1] && out.includes('"msg":"data: ')) resolve(m[1]);
         });
         serve.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
       });

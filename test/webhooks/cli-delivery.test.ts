@@ -26,7 +26,7 @@ function serve(): Promise<{ proc: ChildProcess; out: () => string }> {
   return new Promise((resolve, reject) => {
     proc.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes("  data: ")) resolve({ proc, out: () => out });
+      if (out.includes('"msg":"data: ')) resolve({ proc, out: () => out });
     });
     proc.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
   });
@@ -46,10 +46,14 @@ describe("webhook delivery through the reference server and the CLI", () => {
     const receiver = await startReceiver(() => (up ? 204 : 500));
     try {
       const server = await serve();
-      expect(server.out()).toContain(
-        "  webhooks: delivered by this server (6 attempts); private targets allowed\n" +
-          "  letters: 14-day letters of pre-incasso orders made by this server\n",
-      );
+      // The start lines are structured log lines (decision operations-logs).
+      const messages = server
+        .out()
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { msg: string }).msg);
+      expect(messages).toContain("webhooks: delivered by this server (6 attempts); private targets allowed");
+      expect(messages).toContain("letters: 14-day letters of pre-incasso orders made by this server");
       expect((await run(["keys", "create", "--organisation", "Acme BV", "--mode", "live"])).code).toBe(0);
 
       const set = await run([

@@ -53,7 +53,8 @@ describe.runIf(url)("incasso worker processes on PostgreSQL", () => {
       let out = "";
       child.stdout?.on("data", (c: Buffer) => {
         out += c.toString();
-        if (/^incasso worker dsp_[0-9a-f]{12} delivering webhooks from PostgreSQL/.test(out)) resolve(child);
+        if (/"msg":"incasso worker dsp_[0-9a-f]{12} delivering webhooks from PostgreSQL/.test(out))
+          resolve(child);
       });
       child.on("exit", (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
     });

@@ -26,7 +26,7 @@ function serve(args: string[]): Promise<{ proc: ChildProcess; lines: string[] }>
     let out = "";
     proc.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes("  data: ")) resolve({ proc, lines: out.split("\n") });
+      if (out.includes('"msg":"data: ')) resolve({ proc, lines: out.split("\n") });
     });
     proc.on("exit", (code) => reject(new Error(`exited with ${code}: ${out}`)));
   });
@@ -38,12 +38,15 @@ describe("incasso CLI", () => {
   }, async () => {
     const dir = tempDir();
     const { proc, lines } = await serve(["--data-dir", dir]);
-    const url = /^incasso listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/.exec(lines[0] ?? "")?.[1];
-    expect(url).toBeDefined();
-    expect(lines[1]).toBe("  created a test key for organisation Demo; it is shown only now:");
-    const key = lines[2]?.trim() ?? "";
+    // Structured start lines (decision operations-logs); the first key is the one secret shown.
+    const entries = lines.filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const url = String(entries[0]?.url);
+    expect(entries[0]?.msg).toBe(`incasso listening on ${url}`);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    expect(entries[1]?.msg).toBe("created a test key for organisation Demo; it is shown only now");
+    const key = String(entries[1]?.firstKey);
     expect(key).toMatch(/^svc_test_[0-9A-Za-z]{32}$/);
-    expect(lines[3]).toBe(`  try: curl -H "Authorization: Bearer ${key}" ${url}/ping`);
+    expect(entries[2]?.msg).toBe(`try: curl ${url}/ping, with the key as Authorization: Bearer`);
     const ping = await (await fetch(`${url}/ping`, { headers: { authorization: `Bearer ${key}` } })).json();
     expect(ping).toMatchObject({
       authenticated: true,

@@ -5,9 +5,15 @@ import {
   type LetterRunner,
 } from "@incasso/case-system";
 import type { CaseSystem } from "@incasso/core";
-import type { DocumentChecker, PdfEngine, TitleWriter } from "@incasso/pdf-guard";
+import {
+  createRulesDocumentChecker,
+  type DocumentChecker,
+  type PdfEngine,
+  type TitleWriter,
+} from "@incasso/pdf-guard";
 import { getPdfEngine } from "@incasso/pdf-guard/node";
 import {
+  type CompletedRequest,
   type CreateApiOptions,
   createApi,
   type IncassoApi,
@@ -18,6 +24,9 @@ import {
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { consoleLogger } from "./console-logger.js";
 import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
+import { requestLog } from "./logging/request-log.js";
+import { workerEventLogs } from "./logging/worker-event-logs.js";
+import type { IncassoMetrics } from "./metrics/incasso-metrics.js";
 import { directOperations, type OperatorOperations } from "./operator/operations.js";
 import { type OperatorEndpoint, startOperatorEndpoint } from "./operator/operator-endpoint.js";
 import { allowPrivateWebhookTargets } from "./webhooks/allow-private-targets.js";
@@ -71,8 +80,18 @@ export interface CreateIncassoOptions {
     CreateApiOptions,
     "store" | "caseSystem" | "documentChecker" | "titleWriter" | "pdfEngine" | "publicOnly"
   >;
-  /** Where the service logs; default the console. */
+  /** Where the service logs; default the console. `createPinoLogger()` gives structured JSON lines. */
   logger?: Logger;
+  /**
+   * One log line per request (decision operations-logs); default false, as a host usually logs
+   * its own requests. `incasso serve` turns it on.
+   */
+  logRequests?: boolean;
+  /**
+   * Where the service counts requests, deliveries, letters and document checks, and reads the
+   * outbox at each scrape (`createIncassoMetrics()`, decision operations-metrics); default none.
+   */
+  metrics?: IncassoMetrics;
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
   /**
@@ -175,6 +194,23 @@ async function compose(
   let letters: LetterRunner | undefined;
   const readiness = () =>
     checkReadiness({ store, logger, now, dispatcher: () => dispatcher, letters: () => letters });
+  const metrics = options.metrics;
+  metrics?.watchOutbox(store.outbox, now);
+  const reporters = [
+    ...(options.logRequests ? [requestLog(logger)] : []),
+    ...(metrics ? [metrics.onResponse] : []),
+    ...(options.api?.onResponse ? [options.api.onResponse] : []),
+  ];
+  const onResponse =
+    reporters.length === 0
+      ? undefined
+      : (request: CompletedRequest) => {
+          for (const report of reporters) report(request);
+        };
+  const documentChecker = metrics
+    ? metrics.instrumentChecker(options.documentChecker ?? createRulesDocumentChecker())
+    : options.documentChecker;
+  const events = workerEventLogs(logger);
   const api = createApi({
     // The embedded store is one process by construction (the lock), so counters can stay in
     // memory; PostgreSQL may serve several instances, which must share them in the database.
@@ -184,7 +220,8 @@ async function compose(
     ...options.api,
     store,
     caseSystem,
-    ...(options.documentChecker ? { documentChecker: options.documentChecker } : {}),
+    ...(documentChecker ? { documentChecker } : {}),
+    ...(onResponse ? { onResponse } : {}),
     ...(options.titleWriter ? { titleWriter: options.titleWriter } : {}),
     // PDFs are parsed in worker threads, under the time and memory limits of pdf-guard.
     pdfEngine: options.pdfEngine ?? getPdfEngine(),
@@ -196,7 +233,18 @@ async function compose(
   const allowPrivateTargets =
     webhookOptions?.allowPrivateTargets ?? allowPrivateWebhookTargets(undefined, env);
   dispatcher = webhookOptions
-    ? createWebhookDispatcher({ logger, now, ...webhookOptions, store, allowPrivateTargets })
+    ? createWebhookDispatcher({
+        logger,
+        now,
+        ...webhookOptions,
+        store,
+        allowPrivateTargets,
+        onAttempt: (attempt) => {
+          events.onAttempt(attempt);
+          metrics?.onAttempt(attempt);
+          webhookOptions.onAttempt?.(attempt);
+        },
+      })
     : undefined;
   dispatcher?.start();
 
@@ -212,6 +260,10 @@ async function compose(
         ...(builtIn ? { caseSystem: builtIn } : {}),
         now,
         logger,
+        onJob: (result) => {
+          events.onLetterJob(result);
+          metrics?.onLetterJob(result);
+        },
         ...(letterOptions.concurrency ? { concurrency: letterOptions.concurrency } : {}),
       })
     : undefined;

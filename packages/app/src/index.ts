@@ -1,6 +1,22 @@
 export { consoleLogger } from "./console-logger.js";
 export { type CreateIncassoOptions, createIncasso, type Incasso } from "./create-incasso.js";
 export { DEFAULT_DATA_DIR, type IncassoTarget, resolveTarget } from "./incasso-target.js";
+export { LOG_LEVELS, type LogLevel, parseLogLevel } from "./logging/log-level.js";
+export {
+  createPinoLogger,
+  type IncassoLogger,
+  LOG_REDACT_PATHS,
+  type PinoLoggerOptions,
+} from "./logging/pino-logger.js";
+export { requestLog } from "./logging/request-log.js";
+export { REDACTED, scrubSecrets, scrubString } from "./logging/secret-scrubber.js";
+export { workerEventLogs } from "./logging/worker-event-logs.js";
+export {
+  createIncassoMetrics,
+  type IncassoMetrics,
+  type IncassoMetricsOptions,
+} from "./metrics/incasso-metrics.js";
+export { type MetricsServer, startMetricsServer } from "./metrics/metrics-server.js";
 export {
   type CreateKeyInput,
   directOperations,

@@ -28,8 +28,8 @@ function serve(args: string[]): Promise<{ proc: ChildProcess; url: string; outpu
   });
   return new Promise((resolve, reject) => {
     proc.stdout?.on("data", () => {
-      const url = /incasso listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url && out.includes("  data: ")) resolve({ proc, url, output: () => out });
+      const url = /incasso listening on (http:\/\/[^\s"]+)/.exec(out)?.[1];
+      if (url && out.includes('"msg":"data: ')) resolve({ proc, url, output: () => out });
     });
     proc.on("exit", (code) => reject(new Error(`exited with ${code}: ${out}`)));
   });

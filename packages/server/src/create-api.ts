@@ -10,7 +10,8 @@ import { H3, type H3Event } from "h3";
 import { FastResponse } from "srvx";
 import pkg from "../package.json" with { type: "json" };
 import { ApiError, isApiError } from "./api-error.js";
-import { authenticateRequest } from "./auth.js";
+import { authenticateRequest, principalOf } from "./auth.js";
+import { type CompletedRequest, ORDER_CREATED_STATE_KEY } from "./completed-request.js";
 import { toApiError } from "./core-errors.js";
 import { type CorsOptions, corsPolicy, withCorsHeaders } from "./cors.js";
 import { declaresRequestBody, requestHeader } from "./internal/request-headers.js";
@@ -127,6 +128,12 @@ export interface CreateApiOptions {
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
   logger?: Logger;
+  /**
+   * Called once for every answered request, after its response is made (decision
+   * operations-logs): the host logs a line and counts it. It runs on the request's path, so it
+   * should be quick; what it throws is logged and never reaches the client.
+   */
+  onResponse?: (request: CompletedRequest) => void;
   /** Absolute public URL of the API, shown as the OpenAPI server. */
   publicUrl?: string;
   /** The public tools, each on by default; `false` leaves one out. */
@@ -218,6 +225,10 @@ function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
 interface IncassoRequestFacts {
   incassoRequestId?: string;
   incassoClientIp?: string | undefined;
+  /** The matched route's pattern (set by its handler), for the completion report. */
+  incassoRoute?: string;
+  /** The request's route context, whose state holds the principal. */
+  incassoContext?: ApiRouteContext;
 }
 
 function withHeaders(
@@ -354,13 +365,15 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
 
   function contextFor(event: H3Event): ApiRouteContext {
     const facts = event.context as IncassoRequestFacts;
-    return new ApiRouteContext(
+    const ctx = new ApiRouteContext(
       event.req,
       event.url,
       facts.incassoClientIp ?? (event.req as { ip?: string }).ip,
       facts.incassoRequestId ?? requestIdFor(event.req),
       now,
     );
+    facts.incassoContext = ctx;
+    return ctx;
   }
 
   function finish(event: H3Event, ctx: ApiRouteContext, result: unknown, error?: unknown): Response {
@@ -496,7 +509,9 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       (route.interceptors ?? []).length === 0;
     const fail = (event: H3Event, ctx: ApiRouteContext) => (error: unknown) =>
       finish(event, ctx, undefined, error);
+    const pattern = fullPath(route);
     const answer = (event: H3Event): Response | Promise<Response> => {
+      (event.context as IncassoRequestFacts).incassoRoute = pattern;
       const ctx = contextFor(event);
       try {
         assertRoutableUrl(ctx.url);
@@ -533,6 +548,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   for (const [path, methods] of allowByPath) {
     const allow = [...new Set([...methods, "OPTIONS"])].join(", ");
     app.all(path, (event) => {
+      (event.context as IncassoRequestFacts).incassoRoute = path;
       const ctx = contextFor(event);
       try {
         assertRoutableUrl(ctx.url);
@@ -597,13 +613,18 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     return withHeaders(problemResponse(error), undefined, id, request.method === "HEAD");
   }
 
-  function handle(request: Request, context?: RequestContext): Response | Promise<Response> {
+  function serve(
+    request: Request,
+    context: RequestContext | undefined,
+    facts: IncassoRequestFacts,
+  ): Response | Promise<Response> {
     let requestId: string | undefined;
     try {
       requestId = requestIdFor(request);
+      facts.incassoRequestId = requestId;
+      facts.incassoClientIp = context?.clientIp;
       // The URL checks (414, malformed percent-encoding) run in every route, on the URL the router
       // parsed: h3 routes such URLs as they are (allowMalformedURL), and the route refuses them.
-      const facts: IncassoRequestFacts = { incassoRequestId: requestId, incassoClientIp: context?.clientIp };
       const response = app.request(request, undefined, facts as Record<string, unknown>);
       if (!isThenable(response)) return response;
       const id = requestId;
@@ -611,6 +632,47 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     } catch (error) {
       return failed(request, requestId, error);
     }
+  }
+
+  const onResponse = options.onResponse;
+
+  // The completion report (decision operations-logs); a failing hook is logged, the response sent.
+  function report(request: Request, facts: IncassoRequestFacts, response: Response, started: number): void {
+    if (onResponse === undefined) return;
+    try {
+      const ctx = facts.incassoContext;
+      const principal = ctx ? principalOf(ctx) : undefined;
+      const order = ctx?.state[ORDER_CREATED_STATE_KEY] as CompletedRequest["orderCreated"] | undefined;
+      onResponse({
+        requestId: facts.incassoRequestId ?? response.headers.get("x-request-id") ?? "",
+        method: request.method,
+        route: facts.incassoRoute ?? null,
+        status: response.status,
+        durationMs: performance.now() - started,
+        keyId: principal?.keyId ?? null,
+        keyMode: principal?.mode ?? null,
+        replayed: response.headers.get("idempotency-replayed") === "true",
+        orderCreated: order ?? null,
+      });
+    } catch (error) {
+      logger.error("onResponse hook failed", { error: String(error) });
+    }
+  }
+
+  function handle(request: Request, context?: RequestContext): Response | Promise<Response> {
+    const facts: IncassoRequestFacts = {};
+    // Without a hook, no clock is read and nothing is added to the request's path.
+    if (onResponse === undefined) return serve(request, context, facts);
+    const started = performance.now();
+    const response = serve(request, context, facts);
+    if (!isThenable(response)) {
+      report(request, facts, response, started);
+      return response;
+    }
+    return response.then((r) => {
+      report(request, facts, r, started);
+      return r;
+    });
   }
 
   function fetch(request: Request, context?: RequestContext): Promise<Response> {

@@ -16,6 +16,11 @@ export {
   requirePrincipal,
   unauthorized,
 } from "./auth.js";
+export {
+  type CompletedRequest,
+  noteOrderCreated,
+  ORDER_CREATED_STATE_KEY,
+} from "./completed-request.js";
 export { CORE_ERROR_STATUS, toApiError } from "./core-errors.js";
 export {
   CorsOptionError,

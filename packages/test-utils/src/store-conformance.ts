@@ -776,6 +776,63 @@ export function describeStoreConformance(target: StoreTarget): void {
         }
         expect(await store.outbox.oldestDueAt(at(100))).toBeUndefined();
       });
+
+      it("counts the due events: pending and due, and claims whose lease ran out", async () => {
+        // The case above leaves every event of this suite delivered, so only these two count.
+        const { organisation } = await store.organisations.ensure({
+          id: newId("org"),
+          name: `Outbox Depth ${randomBytes(4).toString("hex")}`,
+          creditorName: "Creditor BV",
+          now: T0,
+        });
+        await store.webhookEndpoints.set({
+          organisationId: organisation.id,
+          url: "https://client.example/hook",
+          secret: "whsec_conformance_secret",
+          now: T0,
+        });
+        const data = { order_id: null, case_number: null, reference: null, case_event: null };
+        const base = { organisationId: organisation.id, type: "payment.received" as const, data };
+        await store.outbox.enqueue({ ...base, now: at(210) });
+        await store.outbox.enqueue({ ...base, now: at(220) });
+        expect(await store.outbox.dueCount(at(205))).toBe(0);
+        expect(await store.outbox.dueCount(at(215))).toBe(1);
+        expect(await store.outbox.dueCount(at(230))).toBe(2);
+        // One claimed at 230 s with a 60 s lease: it counts again once the lease runs out at 290 s.
+        const [claimed] = await store.outbox.claim({
+          owner: "dsp_b",
+          now: at(230),
+          leaseSeconds: 60,
+          limit: 1,
+          maxAttempts: 6,
+        });
+        expect(await store.outbox.dueCount(at(260))).toBe(1);
+        expect(await store.outbox.dueCount(at(300))).toBe(2);
+        const again = await store.outbox.claim({
+          owner: "dsp_b",
+          now: at(300),
+          leaseSeconds: 60,
+          limit: 10,
+          maxAttempts: 6,
+        });
+        for (const c of again) {
+          await store.outbox.finish({
+            eventId: c.event.id,
+            attempt: c.attempt,
+            owner: "dsp_b",
+            now: at(301),
+            outcome: "delivered",
+            statusCode: 204,
+            durationMs: 5,
+            error: null,
+            url: "https://client.example/hook",
+            nextAttemptAt: null,
+          });
+        }
+        expect(claimed).toBeDefined();
+        expect(again.length).toBe(2);
+        expect(await store.outbox.dueCount(at(400))).toBe(0);
+      });
     });
 
     describe("transactions", () => {

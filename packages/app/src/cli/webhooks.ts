@@ -1,6 +1,9 @@
 import { parseArgs } from "node:util";
 import { isDataDirHeld, isDataDirLockedError, openStore, type SqlStore } from "@incasso/store-sql";
 import { openStoreFor, type StorageFlags, storageTarget } from "../internal/cli-store.js";
+import { parseLogLevel } from "../logging/log-level.js";
+import { createPinoLogger } from "../logging/pino-logger.js";
+import { workerEventLogs } from "../logging/worker-event-logs.js";
 import { directOperations, type OperatorOperations } from "../operator/operations.js";
 import { readOperatorEndpoint, remoteOperations } from "../operator/operator-client.js";
 import { allowPrivateWebhookTargets } from "../webhooks/allow-private-targets.js";
@@ -31,9 +34,10 @@ export const WEBHOOKS_HELP = `  incasso webhooks set --organisation NAME --url U
                                         send an event again with a fresh round of attempts
   incasso worker [--concurrency N] [--poll-interval-ms N] [--lease-seconds N] [--timeout-ms N]
                  [--retry-schedule S,S,...] [--letter-concurrency N]
-                 [--no-webhook-dispatcher] [--no-letter-runner]
+                 [--no-webhook-dispatcher] [--no-letter-runner] [--log-level LEVEL]
                                         deliver webhooks and make the 14-day letters of
-                                        pre-incasso orders in a process of its own
+                                        pre-incasso orders in a process of its own; logs as
+                                        serve does (JSON lines, INCASSO_LOG_LEVEL)
   Webhook sending (serve, worker, ping, redeliver): --allow-private-webhook-targets or
   INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS=1 allows loopback and private networks (development only).
   serve --no-webhook-dispatcher leaves delivery to separate workers, serve --no-letter-runner
@@ -263,6 +267,7 @@ export async function workerCommand(argv: string[]): Promise<void> {
       "letter-concurrency": { type: "string" },
       "no-webhook-dispatcher": { type: "boolean", default: false },
       "no-letter-runner": { type: "boolean", default: false },
+      "log-level": { type: "string" },
       ...STORAGE_OPTIONS,
     },
     strict: true,
@@ -270,6 +275,10 @@ export async function workerCommand(argv: string[]): Promise<void> {
   if (values["no-webhook-dispatcher"] && values["no-letter-runner"]) {
     throw new Error("--no-webhook-dispatcher and --no-letter-runner leave the worker nothing to do");
   }
+  const logger = createPinoLogger({
+    level: parseLogLevel(values["log-level"] ?? process.env.INCASSO_LOG_LEVEL),
+  });
+  const events = workerEventLogs(logger);
   const concurrency = positiveInt(values.concurrency, "--concurrency");
   const letterConcurrency = positiveInt(values["letter-concurrency"], "--letter-concurrency");
   const pollIntervalMs = positiveInt(values["poll-interval-ms"], "--poll-interval-ms");
@@ -292,11 +301,8 @@ export async function workerCommand(argv: string[]): Promise<void> {
     : createWebhookDispatcher({
         store,
         allowPrivateTargets: allowPrivateWebhookTargets(values["allow-private-webhook-targets"]),
-        logger: {
-          info: () => undefined,
-          warn: (m, f) => console.warn(m, f ?? ""),
-          error: (m, f) => console.error(m, f ?? ""),
-        },
+        logger,
+        onAttempt: events.onAttempt,
         ...(concurrency ? { concurrency } : {}),
         ...(pollIntervalMs ? { pollIntervalMs } : {}),
         ...(leaseSeconds ? { leaseSeconds } : {}),
@@ -305,12 +311,20 @@ export async function workerCommand(argv: string[]): Promise<void> {
       });
   const letters = values["no-letter-runner"]
     ? undefined
-    : cliLetterRunner(store, letterConcurrency ? { concurrency: letterConcurrency } : {});
+    : cliLetterRunner(store, { logger, ...(letterConcurrency ? { concurrency: letterConcurrency } : {}) });
   dispatcher?.start();
   letters?.start();
   const where = store.dataDir ?? "PostgreSQL (DATABASE_URL)";
-  if (dispatcher) console.log(`incasso worker ${dispatcher.owner} delivering webhooks from ${where}`);
-  if (letters) console.log(`incasso worker ${letters.owner} making 14-day letters from ${where}`);
+  if (dispatcher) {
+    logger.info(`incasso worker ${dispatcher.owner} delivering webhooks from ${where}`, {
+      owner: dispatcher.owner,
+    });
+  }
+  if (letters) {
+    logger.info(`incasso worker ${letters.owner} making 14-day letters from ${where}`, {
+      owner: letters.owner,
+    });
+  }
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = () => {

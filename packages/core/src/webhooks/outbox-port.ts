@@ -210,6 +210,11 @@ export interface OutboxRepository {
    * undefined when nothing is due. Readiness reports its age, so a stalled delivery is visible.
    */
   oldestDueAt(now: Date): Promise<Date | undefined>;
+  /**
+   * How many events are due at `now`: the same events {@link OutboxRepository.oldestDueAt} looks
+   * at (pending and due, or claimed under a lease that ran out). The outbox depth of the metrics.
+   */
+  dueCount(now: Date): Promise<number>;
 }
 
 /**

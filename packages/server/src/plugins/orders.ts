@@ -18,6 +18,7 @@ import {
 } from "@incasso/core";
 import { z } from "zod";
 import { requirePrincipal } from "../auth.js";
+import { noteOrderCreated } from "../completed-request.js";
 import {
   IDEMPOTENCY_REQUEST_HEADERS,
   IDEMPOTENCY_RESPONSE_HEADERS,
@@ -238,6 +239,8 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
               ...(orderId ? { orderId, onAlreadyStored } : {}),
             }),
           );
+          // A replay created nothing now: it is counted as a replay, not as an order.
+          if (!replayed) noteOrderCreated(ctx, order);
           return json(order, {
             status: 201,
             ...(replayed ? { headers: { "Idempotency-Replayed": "true" } } : {}),

@@ -291,6 +291,16 @@ export function outboxRepository(db: Executor): OutboxRepository {
       return maybeDate(rows[0]?.due ?? null) ?? undefined;
     },
 
+    async dueCount(now) {
+      // The rows oldestDueAt looks at, counted on the same two partial indexes.
+      const { rows } = await db.query<{ n: number | string }>(
+        `SELECT (SELECT count(*) FROM webhook_events WHERE state = 'pending' AND next_attempt_at <= $1)
+              + (SELECT count(*) FROM webhook_events WHERE state = 'delivering' AND lease_expires_at <= $1) AS n`,
+        [ts(now)],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+
     async redeliver(id, now) {
       // A new round: the attempt numbers go on (they stay unique), the budget starts again.
       const { rows } = await db.query<EventRow>(
