@@ -71,7 +71,7 @@ const store = await openStore();
 const { record } = await issueApiKey(store, { organisation: "Bench BV", mode: "live" });
 const cases = createBuiltInCaseSystem({ store });
 const orderId = "ord_00000000000be0c1";
-const { caseNumber } = await cases.openCase({
+const { caseNumber } = await cases.placeOnCase({
   orderId,
   organisationId: record.organisationId,
   creditor: { id: null, name: "Bench BV" },
@@ -83,6 +83,8 @@ const { caseNumber } = await cases.openCase({
   debtors: [],
   note: null,
   at: new Date(),
+  addresses: [],
+  invoices: [],
 });
 results.push(
   await measure("bookPayment with its outbox event", 500, 50, () =>

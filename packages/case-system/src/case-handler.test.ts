@@ -27,7 +27,7 @@ const now = new Date("2026-11-21T10:00:00.000Z");
 async function openCaseWithInvoice(customerNumber: string) {
   const cases = createBuiltInCaseSystem({ store, now: () => now });
   const orderId = `ord_${customerNumber.replace(/\D/g, "").padStart(16, "0")}`;
-  const { caseNumber } = await cases.openCase({
+  const { caseNumber } = await cases.placeOnCase({
     orderId,
     organisationId,
     creditor: { id: null, name: "Handler BV" },
@@ -51,32 +51,32 @@ async function openCaseWithInvoice(customerNumber: string) {
     ],
     note: null,
     at: now,
-  });
-  await cases.setDebtorAddress({
-    orderId,
-    caseNumber,
-    debtorIndex: 0,
-    address: {
-      street: "Teststraat",
-      house_number: "3",
-      house_number_suffix: null,
-      postal_code: "9999 ZZ",
-      city: "Testdorp",
-      country: "NL",
-    },
-  });
-  await cases.addInvoice({
-    orderId,
-    caseNumber,
-    invoiceIndex: 0,
-    invoice: {
-      invoice_number: "H-1",
-      invoice_date: "2026-10-01",
-      due_date: "2026-11-21",
-      payment_term_days: null,
-      amount_cents: 100_000,
-      description: null,
-    },
+    addresses: [
+      {
+        debtorIndex: 0,
+        address: {
+          street: "Teststraat",
+          house_number: "3",
+          house_number_suffix: null,
+          postal_code: "9999 ZZ",
+          city: "Testdorp",
+          country: "NL",
+        },
+      },
+    ],
+    invoices: [
+      {
+        invoiceIndex: 0,
+        invoice: {
+          invoice_number: "H-1",
+          invoice_date: "2026-10-01",
+          due_date: "2026-11-21",
+          payment_term_days: null,
+          amount_cents: 100_000,
+          description: null,
+        },
+      },
+    ],
   });
   return { cases, caseNumber, orderId };
 }

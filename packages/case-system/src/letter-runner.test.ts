@@ -6,7 +6,7 @@ import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "./built-in-case
 import { createCaseHandler } from "./case-handler.js";
 import { CaseSystemError } from "./errors.js";
 import { claimLetterJobs, failLetterJob } from "./internal/letter-job-queries.js";
-import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
+import { businessDebtor, caseOrderInput, withItems } from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
 import { LetterJobListSchema, LetterJobViewSchema } from "./letter-job-schemas.js";
 import { createLetterRunner, type LetterRunnerLogger } from "./letter-runner.js";
@@ -144,7 +144,7 @@ for (const target of targets) {
       expect(await cases.listLetterJobs({ caseNumber: incasso.caseNumber })).toEqual([]);
     });
 
-    it("records the job when the order is placed with separate calls too (openCase, joinCase), once", async () => {
+    it("records the job when placeOnCase is called without the engine too (open, join, repeats), once", async () => {
       const tag = randomBytes(4).toString("hex");
       const input = (orderId: string, customerNumber: string) =>
         caseOrderInput({
@@ -157,13 +157,13 @@ for (const target of targets) {
           at: new Date(),
         });
       const first = input(`ord_${tag}00000001`, `SEP-${tag}`);
-      const { caseNumber } = await cases.openCase(first);
-      await cases.openCase(first); // a repeat records nothing more
+      const { caseNumber } = await cases.placeOnCase(withItems(first));
+      await cases.placeOnCase(withItems(first)); // a repeat records nothing more
       const second = input(`ord_${tag}00000002`, `SEP-${tag}`);
-      await cases.joinCase({ ...second, caseNumber });
-      await cases.joinCase({ ...second, caseNumber });
+      expect((await cases.placeOnCase(withItems(second))).caseNumber).toBe(caseNumber);
+      await cases.placeOnCase(withItems(second));
       const incasso = { ...input(`ord_${tag}00000003`, `SEP-${tag}`), type: "incasso" as const };
-      await cases.joinCase({ ...incasso, caseNumber });
+      expect((await cases.placeOnCase(withItems(incasso))).caseNumber).toBe(caseNumber);
       expect((await cases.listLetterJobs({ caseNumber })).map((j) => j.orderId).sort()).toEqual(
         [first.orderId, second.orderId].sort(),
       );
