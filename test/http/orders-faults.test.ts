@@ -1,5 +1,6 @@
+import { openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import {
   type FaultyCaseSystem,
   faultyCaseSystem,
@@ -27,7 +28,7 @@ let perItemApi: ReturnType<typeof ordersApi>["api"];
 let check: ReturnType<typeof responseValidator>;
 let pdfBase64: string;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   const built = ordersApi(store);
   faulty = faultyCaseSystem(built.cases);
   separate = stepwiseHost(built.cases, store, { batched: true });

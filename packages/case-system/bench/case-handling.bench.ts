@@ -3,8 +3,8 @@
 // payment.received row in the outbox (one transaction each). Run:
 //   pnpm exec tsx packages/case-system/bench/case-handling.bench.ts
 import { issueApiKey } from "@incasso/core";
-import { openStore } from "@incasso/store-sql";
 import { createBuiltInCaseSystem } from "../src/built-in-case-system.js";
+import { openCaseSystemStore } from "../src/open-case-system-store.js";
 import { renderWikLetterPdf } from "../src/render-wik-letter.js";
 import { composeWikLetter, type WikLetterInput } from "../src/wik-letter.js";
 
@@ -67,7 +67,7 @@ results.push(
   ),
 );
 
-const store = await openStore();
+const store = await openCaseSystemStore();
 const { record } = await issueApiKey(store, { organisation: "Bench BV", mode: "live" });
 const cases = createBuiltInCaseSystem({ store });
 const orderId = "ord_00000000000be0c1";

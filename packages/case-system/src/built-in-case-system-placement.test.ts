@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type CasePlacementInput, chooseOpenCase, issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
@@ -12,18 +12,19 @@ import {
   caseOrderInput,
 } from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
 
 // placeOnCase, the one-call placement of the CaseSystem port (decision
 // case-system-port-one-call-placement): the lock per customer number, the lookup, the case or the
 // join, the debtors, addresses, invoices and note in one transaction. On PGlite, and on
 // PostgreSQL whenever a test database is configured (in a schema of its own, dropped afterwards).
 const targets: { name: string; open: () => Promise<SqlStore>; schema?: string }[] = [
-  { name: "PGlite", open: () => openStore() },
+  { name: "PGlite", open: () => openCaseSystemStore() },
 ];
 const url = process.env.TEST_DATABASE_URL;
 if (url) {
   const schema = `case_place_${randomBytes(6).toString("hex")}`;
-  targets.push({ name: "PostgreSQL", open: () => openStore({ databaseUrl: url, schema }), schema });
+  targets.push({ name: "PostgreSQL", open: () => openCaseSystemStore({ databaseUrl: url, schema }), schema });
 }
 
 const at = new Date("2026-11-21T10:00:00.000Z");

@@ -1,15 +1,16 @@
 import type { CaseOrderInput } from "@incasso/core";
 import { issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
 import { businessDebtor, caseOrderInput, withItems } from "./internal/testing/case-order-input.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
 
 let store: SqlStore;
 let organisationId: string;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   organisationId = (await issueApiKey(store, { organisation: "Cases BV", mode: "live" })).record
     .organisationId;
 });

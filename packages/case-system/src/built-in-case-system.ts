@@ -55,7 +55,7 @@ export type LetterJob = jobs.LetterJobRow;
  * const options: BuiltInCaseSystemOptions = { store, onChange: async (change, tx) => { ... } };
  */
 export interface BuiltInCaseSystemOptions {
-  /** The store whose database holds the case tables (migration 11 of @incasso/store-sql). */
+  /** The store whose database holds the case tables ({@link CASE_SYSTEM_MIGRATIONS}). */
   store: Pick<SqlStore, "database">;
   /**
    * Called for every change inside the change's own transaction, with the executor and the store's
@@ -235,8 +235,7 @@ function listLimit(limit: number | undefined): number {
  * treatment. Every write of the port is idempotent on the order id.
  *
  * @example
- * import { openStore } from "@incasso/store-sql";
- * const store = await openStore();
+ * const store = await openCaseSystemStore(); // the store with CASE_SYSTEM_MIGRATIONS
  * const cases = createBuiltInCaseSystem({ store });
  * const engine = createOrderEngine({ store, caseSystem: cases }); // @incasso/core
  */

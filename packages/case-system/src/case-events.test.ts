@@ -7,7 +7,7 @@ import {
   requestOrderAction,
   submitOrder,
 } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import {
@@ -17,6 +17,7 @@ import {
   withItems,
 } from "./internal/testing/case-order-input.js";
 import { createLetterRunner } from "./letter-runner.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
 
 // Every handler action writes its webhook event into the outbox in the transaction of the change
 // (decision case-system-webhook-events); submission itself writes none, except a merged order's
@@ -25,7 +26,7 @@ let store: SqlStore;
 let organisationId: string;
 let key: Awaited<ReturnType<typeof issueApiKey>>;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   key = await issueApiKey(store, { organisation: "Events BV", mode: "live" });
   organisationId = key.record.organisationId;
 });

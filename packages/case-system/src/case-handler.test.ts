@@ -1,5 +1,5 @@
 import { issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import { createCaseHandler } from "./case-handler.js";
@@ -11,11 +11,12 @@ import {
   CaseViewSchema,
   SentLetterSchema,
 } from "./case-handler-schemas.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
 
 let store: SqlStore;
 let organisationId: string;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   organisationId = (await issueApiKey(store, { organisation: "Handler BV", mode: "live" })).record
     .organisationId;
 });

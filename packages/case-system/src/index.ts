@@ -67,6 +67,8 @@ export {
   type LetterRunnerLogger,
   type LetterRunnerOptions,
 } from "./letter-runner.js";
+export { CASE_SYSTEM_MIGRATIONS } from "./migrations.js";
+export { openCaseSystemStore } from "./open-case-system-store.js";
 export { renderWikLetterPdf } from "./render-wik-letter.js";
 export { CASE_EVENT_NAMES, caseChangeEvent, webhookEventForChange } from "./webhook-events.js";
 export {

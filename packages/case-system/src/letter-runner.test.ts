@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createOrderEngine, issueApiKey, principalOfKey, submitOrder } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "./built-in-case-system.js";
 import { createCaseHandler } from "./case-handler.js";
@@ -10,6 +10,7 @@ import { businessDebtor, caseOrderInput, withItems } from "./internal/testing/ca
 import { countingDatabase } from "./internal/testing/counting-database.js";
 import { LetterJobListSchema, LetterJobViewSchema } from "./letter-job-schemas.js";
 import { createLetterRunner, type LetterRunnerLogger } from "./letter-runner.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
 
 // The 14-day letter of a pre-incasso order is made from a durable job, off the request (decision
 // case-system-wik-letter-jobs): recorded when the order is placed, made once, taken over after a
@@ -17,7 +18,7 @@ import { createLetterRunner, type LetterRunnerLogger } from "./letter-runner.js"
 // On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (a schema of its own, dropped after).
 
 const targets: { name: string; open: () => Promise<{ store: SqlStore; drop: () => Promise<void> }> }[] = [
-  { name: "PGlite", open: async () => ({ store: await openStore(), drop: async () => {} }) },
+  { name: "PGlite", open: async () => ({ store: await openCaseSystemStore(), drop: async () => {} }) },
 ];
 const url = process.env.TEST_DATABASE_URL;
 if (url) {
@@ -25,7 +26,7 @@ if (url) {
     name: "PostgreSQL",
     open: async () => {
       const schema = `letters_${randomBytes(6).toString("hex")}`;
-      const store = await openStore({ databaseUrl: url, schema });
+      const store = await openCaseSystemStore({ databaseUrl: url, schema });
       return {
         store,
         drop: () => store.database.query(`DROP SCHEMA ${schema} CASCADE`).then(() => undefined),

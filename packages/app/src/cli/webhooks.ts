@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { isDataDirHeld, isDataDirLockedError, openStore, type SqlStore } from "@incasso/store-sql";
 import { openStoreFor, type StorageFlags, storageTarget } from "../internal/cli-store.js";
+import { INCASSO_MIGRATIONS } from "../internal/incasso-migrations.js";
 import { directOperations, type OperatorOperations } from "../operator/operations.js";
 import { readOperatorEndpoint, remoteOperations } from "../operator/operator-client.js";
 import { allowPrivateWebhookTargets } from "../webhooks/allow-private-targets.js";
@@ -83,7 +84,7 @@ async function withWebhookOperations<T>(
   if ("dataDir" in target && isDataDirHeld(target.dataDir)) return remote(target.dataDir);
   let store: SqlStore;
   try {
-    store = await openStore({ ...target, lockCommand: "webhooks" });
+    store = await openStore({ ...target, lockCommand: "webhooks", migrations: INCASSO_MIGRATIONS });
   } catch (error) {
     if ("dataDir" in target && isDataDirLockedError(error)) return remote(target.dataDir);
     throw error;
