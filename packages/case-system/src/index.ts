@@ -44,6 +44,7 @@ export {
   ShowCaseRequestSchema,
 } from "./case-handler-schemas.js";
 export { CASE_NUMBER_PATTERN, formatCaseNumber } from "./case-number.js";
+export { type CaseEventKind, type CaseReporter, createCaseReporter } from "./case-reporter.js";
 export { CASE_STATUSES, type CaseStatus, isCaseStatus, isOpenStatus } from "./case-statuses.js";
 export {
   CASE_SYSTEM_ERROR_CODES,

@@ -12,7 +12,7 @@ describe("openCaseSystemStore and CASE_SYSTEM_MIGRATIONS", () => {
       [30, "case handling: rejected tasks, letters, handler lists"],
       [31, "case handling: letter jobs"],
     ]);
-    expect(STORE_MIGRATIONS.map((m) => m.version)).toEqual([1, 10, 20]);
+    expect(STORE_MIGRATIONS.map((m) => m.version)).toEqual([1, 10, 12, 20]);
   });
 
   it("applies the store's and the case tables' steps in version order; the store alone is refused afterwards", {
@@ -22,7 +22,7 @@ describe("openCaseSystemStore and CASE_SYSTEM_MIGRATIONS", () => {
     const { rows } = await store.database.query<{ version: number }>(
       "SELECT version FROM incasso_migrations ORDER BY applied_at, version",
     );
-    expect(rows.map((r) => r.version)).toEqual([1, 10, 11, 20, 30, 31]);
+    expect(rows.map((r) => r.version)).toEqual([1, 10, 11, 12, 20, 30, 31]);
     const { rows: tables } = await store.database.query<{ n: string | number }>(
       "SELECT count(*) AS n FROM information_schema.tables WHERE table_name IN ('cases', 'case_letters', 'case_letter_jobs')",
     );

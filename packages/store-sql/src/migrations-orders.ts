@@ -9,9 +9,11 @@ import type { Migration } from "./migrations.js";
  *   `debtors` and `warnings` are `json`, not `jsonb`, because responses echo them unchanged and
  *   `jsonb` would reorder keys. Two keyset indexes serve GET /orders for both visibilities
  *   (newest first by created_at, id); `customer_numbers` is a GIN-indexed array for its filter.
+ * - Version 12: the handler's note on the outcome of a control request (`outcome_note`), written
+ *   by a host's case system through `createCaseReporter` of `@incasso/case-system`.
  *
  * @example
- * const versions = ORDER_MIGRATIONS.map((m) => m.version); // [10]
+ * const versions = ORDER_MIGRATIONS.map((m) => m.version); // [10, 12]
  */
 export const ORDER_MIGRATIONS: readonly Migration[] = [
   {
@@ -55,5 +57,10 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
       )`,
       "CREATE INDEX order_actions_order ON order_actions (order_id, created_at DESC, id DESC)",
     ],
+  },
+  {
+    version: 12,
+    name: "control request outcome note",
+    statements: ["ALTER TABLE order_actions ADD COLUMN outcome_note text"],
   },
 ];

@@ -19,10 +19,11 @@ export interface Migration {
 /**
  * The store's own schema, in code (architecture: "migrations in code, no migration files read from
  * disk at run time"): keys, organisations, creditors, idempotency, rate limits, custom fields
- * (version 1), orders (10) and the webhook outbox (20). Another package's tables come with that
- * package (the built-in case system's: `CASE_SYSTEM_MIGRATIONS` of `@incasso/case-system`, versions
- * 11 and 30 to 39) and are passed to `openStore` merged with these by {@link mergeMigrations}
- * (decision case-system-owns-its-migrations; docs/storage.md).
+ * (version 1), orders (10, and 12 the outcome note of a control request) and the webhook outbox
+ * (20). Another package's tables come with that package (the built-in case system's:
+ * `CASE_SYSTEM_MIGRATIONS` of `@incasso/case-system`, versions 11 and 30 to 39) and are passed to
+ * `openStore` merged with these by {@link mergeMigrations} (decision
+ * case-system-owns-its-migrations; docs/storage.md).
  *
  * @example
  * const store = await openStore({ migrations: STORE_MIGRATIONS }); // the default
