@@ -1,13 +1,13 @@
 // The runtime-neutral kernel behind a fetch handler, with the store and the case system supplied by
 // the host. No workers run here: on a fetch runtime they run elsewhere (`incasso worker` on the
 // same PostgreSQL delivers webhooks and makes the 14-day letters).
-import { createBuiltInCaseSystem } from "@incasso/case-system";
+import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
 import { createApi } from "@incasso/server";
-import { openStore } from "@incasso/store-sql";
 import { serve } from "srvx";
 import { createHost } from "./app.mjs";
 
-const store = await openStore(
+// The store with the built-in case system's tables (decision case-system-owns-its-migrations).
+const store = await openCaseSystemStore(
   process.env.DATABASE_URL
     ? { databaseUrl: process.env.DATABASE_URL }
     : { dataDir: process.env.INCASSO_DATA_DIR ?? ".data" },

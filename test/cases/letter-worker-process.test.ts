@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createBuiltInCaseSystem } from "@incasso/case-system";
+import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
 import { createApi } from "@incasso/server";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { cliProcesses } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../webhooks/receiver.js";
@@ -21,12 +21,12 @@ describe.runIf(url)("the 14-day letters made by an incasso worker process on Pos
   let databaseUrl: string;
 
   beforeAll(async () => {
-    admin = await openStore({ databaseUrl: url, migrate: false });
+    admin = await openCaseSystemStore({ databaseUrl: url, migrate: false });
     await admin.database.query(`CREATE DATABASE ${database}`);
     const u = new URL(url as string);
     u.pathname = `/${database}`;
     databaseUrl = u.toString();
-    store = await openStore({ databaseUrl });
+    store = await openCaseSystemStore({ databaseUrl });
   });
   afterAll(async () => {
     cli.killAll("SIGKILL");

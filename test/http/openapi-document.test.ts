@@ -1,10 +1,9 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { createBuiltInCaseSystem } from "@incasso/case-system";
+import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
 import { createApi, isKernelOptionError } from "@incasso/server";
-import { openStore } from "@incasso/store-sql";
 import { afterAll, describe, expect, it } from "vitest";
 
-const store = await openStore();
+const store = await openCaseSystemStore();
 afterAll(() => store.close());
 
 describe("the generated OpenAPI document", () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { business, count, json, orderBody, ordersApi } from "./orders-fixtures.js";
 
@@ -14,7 +15,7 @@ const targets: { name: string; open: () => Promise<{ stores: SqlStore[]; schema?
   {
     name: "PGlite, one API",
     open: async () => {
-      const store = await openStore();
+      const store = await openCaseSystemStore();
       return { stores: [store, store] };
     },
   },
@@ -24,8 +25,8 @@ if (url) {
     name: "PostgreSQL, two APIs",
     open: async () => {
       const schema = `orders_race_${randomBytes(6).toString("hex")}`;
-      const first = await openStore({ databaseUrl: url, schema });
-      const second = await openStore({ databaseUrl: url, schema });
+      const first = await openCaseSystemStore({ databaseUrl: url, schema });
+      const second = await openCaseSystemStore({ databaseUrl: url, schema });
       return { stores: [first, second], schema };
     },
   });

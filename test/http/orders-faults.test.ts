@@ -1,5 +1,6 @@
+import { openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import {
   type FaultyCaseSystem,
   faultyCaseSystem,
@@ -11,30 +12,30 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeTextPdf } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
 import { bearer, business, count, json, orderBody, ordersApi, rateHeaders } from "./orders-fixtures.js";
+import { type StepwiseHost, stepwiseHost } from "./stepwise-host.js";
 
 // Every failure path of the CaseSystem port, through a case system that fails where told: the
-// built-in one with its one-call placement (decision case-system-port-one-call-placement), the
-// same without it (separate find, open or join and addItems calls; decision
-// case-system-port-batched-items), and without either (a host's case system with only the
-// per-item calls).
+// built-in one with its one-call placement (decision case-system-port-one-call-placement), and a
+// host's case system whose placeOnCase placeOnCaseStepwise builds from smaller calls (find, open
+// or join, and one addItems call, decision case-system-port-batched-items, or one call per item).
 let store: SqlStore;
 let faulty: FaultyCaseSystem;
-let separate: FaultyCaseSystem;
-let perItem: FaultyCaseSystem;
+let separate: StepwiseHost;
+let perItem: StepwiseHost;
 let api: ReturnType<typeof ordersApi>["api"];
 let separateApi: ReturnType<typeof ordersApi>["api"];
 let perItemApi: ReturnType<typeof ordersApi>["api"];
 let check: ReturnType<typeof responseValidator>;
 let pdfBase64: string;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   const built = ordersApi(store);
   faulty = faultyCaseSystem(built.cases);
-  separate = faultyCaseSystem(built.cases, { separateCaseCalls: true });
-  perItem = faultyCaseSystem(built.cases, { perItemCalls: true });
+  separate = stepwiseHost(built.cases, store, { batched: true });
+  perItem = stepwiseHost(built.cases, store, { batched: false });
   api = ordersApi(store, { caseSystem: faulty }).api;
-  separateApi = ordersApi(store, { caseSystem: separate }).api;
-  perItemApi = ordersApi(store, { caseSystem: perItem }).api;
+  separateApi = ordersApi(store, { caseSystem: separate.caseSystem }).api;
+  perItemApi = ordersApi(store, { caseSystem: perItem.caseSystem }).api;
   check = responseValidator(api.openapi());
   pdfBase64 = Buffer.from(await makeTextPdf({ pages: [["Factuur F-1"]] })).toString("base64");
 });
@@ -97,7 +98,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
   }
 
   for (const step of ["findOpenCases", "openCase", "joinCase"] as const) {
-    it(`${step} fails (no placeOnCase) → 502 upstream_error with rate-limit headers, nothing stored`, async () => {
+    it(`${step} fails (a host with smaller calls) → 502 upstream_error with rate-limit headers, nothing stored`, async () => {
       const customer = fresh();
       if (step === "joinCase")
         await ts.request("/orders", json(live, orderBody({ debtors: [business(customer)] })));
@@ -124,7 +125,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     invoice_number: invoiceNumber,
   });
 
-  const callsSince = (faults: FaultyCaseSystem, before: Record<string, number>) =>
+  const callsSince = (faults: { calls: Record<string, number> }, before: Record<string, number>) =>
     Object.fromEntries(
       Object.entries(faults.calls)
         .map(([step, n]) => [step, n - (before[step] ?? 0)])
@@ -144,7 +145,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     expect(await orderItems(order.id)).toEqual({ addresses: 2, invoices: 3 });
   });
 
-  it("without placeOnCase the engine finds, opens and sends the items in one addItems call", async () => {
+  it("a host's smaller calls: the engine finds, opens and sends the items in one addItems call", async () => {
     const before = { ...separate.calls };
     const res = await ts.request(
       "/orders",
@@ -157,7 +158,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     expect(await orderItems(order.id)).toEqual({ addresses: 2, invoices: 3 });
   });
 
-  it("addItems fails (no placeOnCase) → 201 with debtor_address_failed for every debtor and claim_attach_failed for every invoice", async () => {
+  it("addItems fails (a host with smaller calls) → 201 with debtor_address_failed for every debtor and claim_attach_failed for every invoice", async () => {
     separate.failNext("addItems");
     const res = await ts.request(
       "/orders",
@@ -190,7 +191,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     expect(await orderItems(order.id)).toEqual({ addresses: 1, invoices: 3 });
   });
 
-  it("without placeOnCase and addItems the engine makes one call per item", async () => {
+  it("a host's smaller calls without addItems: one call per item", async () => {
     const before = { ...perItem.calls };
     const res = await tp.request(
       "/orders",
@@ -208,7 +209,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     expect(await orderItems(order.id)).toEqual({ addresses: 2, invoices: 3 });
   });
 
-  it("setDebtorAddress fails (no addItems) → 201 with debtor_address_failed; the order stands", async () => {
+  it("setDebtorAddress fails (a host without addItems) → 201 with debtor_address_failed; the order stands", async () => {
     perItem.failNext("setDebtorAddress");
     const res = await tp.request("/orders", json(live, orderBody({ debtors: [business(fresh())] })));
     expect(res.status).toBe(201);
@@ -217,7 +218,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     expect(await orderItems(order.id)).toEqual({ addresses: 0, invoices: 3 });
   });
 
-  it("addInvoice fails for one invoice (no addItems) → 201 with claim_attach_failed naming that invoice", async () => {
+  it("addInvoice fails for one invoice (a host without addItems) → 201 with claim_attach_failed naming that invoice", async () => {
     perItem.failNext("addInvoice", {
       when: (input) => (input as { invoiceIndex: number }).invoiceIndex === 1,
     });
@@ -298,7 +299,7 @@ describe.each([inProcessTransport, nodeHttpTransport])("case system failures ove
     ).toBe(3);
   });
 
-  it("a lost answer after the case was opened (no placeOnCase): 502, and the retry with the same Idempotency-Key reuses the case", async () => {
+  it("a lost answer after the case was opened (a host with smaller calls): 502, and the retry with the same Idempotency-Key reuses the case", async () => {
     const h = { "idempotency-key": `lost-${transport.name}` };
     const body = orderBody({ debtors: [business(fresh())] });
     const before = await totals();

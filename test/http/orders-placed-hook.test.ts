@@ -1,5 +1,6 @@
+import { openCaseSystemStore } from "@incasso/case-system";
 import { type CaseSystem, issueApiKey, type OrderPlacedInput } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { business, count, json, orderBody, ordersApi } from "./orders-fixtures.js";
 
@@ -11,7 +12,7 @@ let api: ReturnType<typeof ordersApi>["api"];
 const placed: { input: OrderPlacedInput; orderStored: boolean }[] = [];
 let failHook = false;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   const built = ordersApi(store);
   const host: CaseSystem = {
     ...built.cases,

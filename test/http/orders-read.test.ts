@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { BuiltInCaseSystem } from "@incasso/case-system";
+import { openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, business, individual, json, orderBody, ordersApi, rateHeaders } from "./orders-fixtures.js";
@@ -19,7 +20,7 @@ let api: ReturnType<typeof ordersApi>["api"];
 let cases: BuiltInCaseSystem;
 let check: ReturnType<typeof responseValidator>;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   ({ api, cases } = ordersApi(store, { now }));
   check = responseValidator(api.openapi());
 });

@@ -1,7 +1,8 @@
 import { gzipSync } from "node:zlib";
 import type { BuiltInCaseSystem } from "@incasso/case-system";
+import { openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey, newId, setUdfField } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTextPdf } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
@@ -23,7 +24,7 @@ let cases: BuiltInCaseSystem;
 let check: ReturnType<typeof responseValidator>;
 let pdfBase64: string;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   ({ api, cases } = ordersApi(store));
   check = responseValidator(api.openapi());
   pdfBase64 = Buffer.from(

@@ -3,11 +3,11 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createWebhookDispatcher, type WebhookDispatcher } from "@incasso/app";
-import { createBuiltInCaseSystem, createCaseHandler } from "@incasso/case-system";
+import { createBuiltInCaseSystem, createCaseHandler, openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
 import { createApi } from "@incasso/server";
 import { listen } from "@incasso/server/node";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { cliProcesses } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, describe, expect, it } from "vitest";
@@ -73,7 +73,7 @@ describe("case events through the reference server, in process", () => {
     let hangOn = 0;
     const receiver = await startReceiver((_d, count) => (count === hangOn ? "hang" : 204));
     try {
-      store = await openStore();
+      store = await openCaseSystemStore();
       const { key, record } = await issueApiKey(store, { organisation: "E2E BV", mode: "live" });
       await store.webhookEndpoints.set({
         organisationId: record.organisationId,

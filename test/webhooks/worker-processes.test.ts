@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { openCaseSystemStore } from "@incasso/case-system";
 import { newId } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, waitFor } from "./receiver.js";
 
@@ -19,12 +20,12 @@ describe.runIf(url)("incasso worker processes on PostgreSQL", () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    admin = await openStore({ databaseUrl: url, migrate: false });
+    admin = await openCaseSystemStore({ databaseUrl: url, migrate: false });
     await admin.database.query(`CREATE DATABASE ${database}`);
     const u = new URL(url as string);
     u.pathname = `/${database}`;
     databaseUrl = u.toString();
-    store = await openStore({ databaseUrl });
+    store = await openCaseSystemStore({ databaseUrl });
   });
   afterAll(async () => {
     for (const c of children) c.kill("SIGKILL");

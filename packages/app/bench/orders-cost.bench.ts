@@ -6,11 +6,9 @@
 // (a follow-up order for a customer number with an open case).
 // In-process (api.fetch), the key's limits raised.
 // Run: pnpm exec tsx packages/server/bench/orders-cost.bench.ts
-// BENCH_CASE_CALLS=separate hides the built-in case system's placeOnCase, so the engine places an
-// order with findOpenCases, openCase or joinCase and addItems (the path of a host's case system
-// without the one-call placement, and the path of every order before it existed);
-// BENCH_ITEM_CALLS=per-item hides addItems too, so the engine makes one call per address and
-// invoice. Run the ways in turn to compare them on the same load.
+// The built-in case system places each order with its one placeOnCase call (the separate calls
+// BENCH_CASE_CALLS and BENCH_ITEM_CALLS once chose left the port: decision
+// case-system-port-placement-required).
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 // PostgreSQL CPU is read from /proc (the server must run on this machine): the backends of this
 // run's pool (found by application_name) and, for comparison with earlier figures, every postgres
@@ -74,15 +72,11 @@ for (const method of ["_write", "_writev"] as const) {
 const measured = await openMeasuredStore("cost");
 const { store, tag } = measured;
 const silent = { info() {}, warn() {}, error: console.error };
-const PER_ITEM = process.env.BENCH_ITEM_CALLS === "per-item";
-const SEPARATE = PER_ITEM || process.env.BENCH_CASE_CALLS === "separate";
-const { addItems: _batched, placeOnCase: _placed, ...perItemCalls } = createBuiltInCaseSystem({ store });
-const { placeOnCase: _one, ...separateCalls } = createBuiltInCaseSystem({ store });
 const api = createApi({
   store,
   logger: silent,
   apiRateLimit: { perMinute: 1_000_000 },
-  caseSystem: PER_ITEM ? perItemCalls : SEPARATE ? separateCalls : createBuiltInCaseSystem({ store }),
+  caseSystem: createBuiltInCaseSystem({ store }),
 });
 const issued = await issueApiKey(store, {
   organisation: `Cost ${tag}`,
@@ -160,7 +154,7 @@ try {
 
 console.log(
   `\n${COUNT} orders per line at concurrency ${CONCURRENCY} after ${WARMUP} warm-up; PostgreSQL pool 10 (default); ` +
-    `case calls: ${PER_ITEM ? "separate, one call per item (BENCH_ITEM_CALLS=per-item)" : SEPARATE ? "separate, items in one addItems call (BENCH_CASE_CALLS=separate)" : "one placeOnCase call"}. ` +
+    "case calls: one placeOnCase call. " +
     `Load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end.\n`,
 );
 console.log(

@@ -19,6 +19,7 @@ import { issueApiKey } from "../../core/src/index.js";
 import { makeTextPdf } from "../../pdf-guard/src/internal/testing/fixtures.js";
 import { createApi } from "../../server/src/index.js";
 import { openStore, type SqlStore } from "../../store-sql/src/index.js";
+import { INCASSO_MIGRATIONS } from "../src/internal/incasso-migrations.js";
 import { benchOrderBody } from "./bench-order.js";
 
 const CONCURRENCY = 16;
@@ -226,7 +227,7 @@ const pdf = Buffer.from(pdfBytes).toString("base64");
 const loadAtStart = loadavg()[0] ?? 0;
 const rows: Awaited<ReturnType<typeof run>>[] = [];
 if (STORES.includes("pglite")) {
-  const pglite = await openStore();
+  const pglite = await openStore({ migrations: INCASSO_MIGRATIONS });
   rows.push(await run("PGlite (embedded, in memory)", pglite, pdf));
   await pglite.close();
 }
@@ -238,7 +239,12 @@ const url =
 const schema = `bench_${randomBytes(4).toString("hex")}`;
 try {
   if (!STORES.includes("postgres")) throw new Error("not asked for (BENCH_STORES)");
-  const pg = await openStore({ databaseUrl: url, schema, ...(POOL ? { maxConnections: POOL } : {}) });
+  const pg = await openStore({
+    databaseUrl: url,
+    schema,
+    migrations: INCASSO_MIGRATIONS,
+    ...(POOL ? { maxConnections: POOL } : {}),
+  });
   try {
     rows.push(await run("PostgreSQL 127.0.0.1", pg, pdf));
   } finally {

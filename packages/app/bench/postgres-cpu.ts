@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { openStore } from "../../store-sql/src/index.js";
+import { INCASSO_MIGRATIONS } from "../src/internal/incasso-migrations.js";
 
 /** CPU ticks (utime + stime) per pid of the processes named postgres. */
 export function postgresTicks(): Map<number, number> {
@@ -49,6 +50,7 @@ export async function openMeasuredStore(label: string) {
   const store = await openStore({
     databaseUrl: `${url}${url.includes("?") ? "&" : "?"}application_name=${applicationName}`,
     schema,
+    migrations: INCASSO_MIGRATIONS,
   });
   return {
     store,

@@ -24,6 +24,7 @@ import {
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { consoleLogger } from "./console-logger.js";
 import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
+import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
 import { requestLog } from "./logging/request-log.js";
 import { workerEventLogs } from "./logging/worker-event-logs.js";
 import type { IncassoMetrics } from "./metrics/incasso-metrics.js";
@@ -170,7 +171,12 @@ export async function createIncasso(
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? (() => new Date());
   const resolved = resolveTarget(target, env);
-  const store = await openStore({ ...resolved, lockCommand: options.lockName ?? "createIncasso" });
+  // Every package's tables, in version order (decision case-system-owns-its-migrations).
+  const store = await openStore({
+    ...resolved,
+    lockCommand: options.lockName ?? "createIncasso",
+    migrations: INCASSO_MIGRATIONS,
+  });
   try {
     return await compose(store, options, { env, logger, now });
   } catch (error) {

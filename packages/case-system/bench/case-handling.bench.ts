@@ -3,8 +3,8 @@
 // payment.received row in the outbox (one transaction each). Run:
 //   pnpm exec tsx packages/case-system/bench/case-handling.bench.ts
 import { issueApiKey } from "@incasso/core";
-import { openStore } from "@incasso/store-sql";
 import { createBuiltInCaseSystem } from "../src/built-in-case-system.js";
+import { openCaseSystemStore } from "../src/open-case-system-store.js";
 import { renderWikLetterPdf } from "../src/render-wik-letter.js";
 import { composeWikLetter, type WikLetterInput } from "../src/wik-letter.js";
 
@@ -67,11 +67,11 @@ results.push(
   ),
 );
 
-const store = await openStore();
+const store = await openCaseSystemStore();
 const { record } = await issueApiKey(store, { organisation: "Bench BV", mode: "live" });
 const cases = createBuiltInCaseSystem({ store });
 const orderId = "ord_00000000000be0c1";
-const { caseNumber } = await cases.openCase({
+const { caseNumber } = await cases.placeOnCase({
   orderId,
   organisationId: record.organisationId,
   creditor: { id: null, name: "Bench BV" },
@@ -83,6 +83,8 @@ const { caseNumber } = await cases.openCase({
   debtors: [],
   note: null,
   at: new Date(),
+  addresses: [],
+  invoices: [],
 });
 results.push(
   await measure("bookPayment with its outbox event", 500, 50, () =>

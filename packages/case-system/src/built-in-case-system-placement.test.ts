@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type CasePlacementInput, issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import { type CasePlacementInput, chooseOpenCase, issueApiKey } from "@incasso/core";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
@@ -12,18 +12,19 @@ import {
   caseOrderInput,
 } from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
 
 // placeOnCase, the one-call placement of the CaseSystem port (decision
 // case-system-port-one-call-placement): the lock per customer number, the lookup, the case or the
 // join, the debtors, addresses, invoices and note in one transaction. On PGlite, and on
 // PostgreSQL whenever a test database is configured (in a schema of its own, dropped afterwards).
 const targets: { name: string; open: () => Promise<SqlStore>; schema?: string }[] = [
-  { name: "PGlite", open: () => openStore() },
+  { name: "PGlite", open: () => openCaseSystemStore() },
 ];
 const url = process.env.TEST_DATABASE_URL;
 if (url) {
   const schema = `case_place_${randomBytes(6).toString("hex")}`;
-  targets.push({ name: "PostgreSQL", open: () => openStore({ databaseUrl: url, schema }), schema });
+  targets.push({ name: "PostgreSQL", open: () => openCaseSystemStore({ databaseUrl: url, schema }), schema });
 }
 
 const at = new Date("2026-11-21T10:00:00.000Z");
@@ -186,6 +187,25 @@ describe.each(targets)("placeOnCase of the built-in case system on $name", (targ
       caseNew: false,
       otherOpenCases: [newer.caseNumber],
     });
+    // The statement's rule is core's chooseOpenCase (decision orders-engine-multiple-open-cases):
+    // on the same cases (opened at the same moment, so the case number decides) both pick alike.
+    const { rows } = await store.database.query<{
+      case_number: string;
+      created_at: Date | string;
+      opened_by_order_id: string;
+    }>(
+      "SELECT case_number, created_at, opened_by_order_id FROM cases WHERE case_number = ANY($1::text[]) ORDER BY case_number DESC",
+      [[newer.caseNumber, older.caseNumber]],
+    );
+    const rule = chooseOpenCase(
+      rows.map((r) => ({
+        caseNumber: r.case_number,
+        openedAt: new Date(r.created_at),
+        openedByOrderId: r.opened_by_order_id,
+      })),
+      "ord_ffffffffffffffff",
+    );
+    expect([rule.join?.caseNumber, ...rule.others]).toEqual([placed.caseNumber, ...placed.otherOpenCases]);
     await cases.closeCase({ caseNumber: older.caseNumber });
     const after = await cases.placeOnCase(order(["MANY-A", "MANY-B"]));
     expect(after).toEqual({ caseNumber: newer.caseNumber, caseNew: false, otherOpenCases: [] });
@@ -219,10 +239,10 @@ describe.each(targets)("placeOnCase of the built-in case system on $name", (targ
     expect(await cases.placeOnCase(input)).toEqual(first);
   });
 
-  it("completes an order the separate calls left half-placed (its case open, no items yet)", async () => {
+  it("completes an order placed without its items (as older versions' separate calls could leave one)", async () => {
     const cases = createBuiltInCaseSystem({ store, now: () => at });
     const input = order(["HALF-1"], ["F-1", "F-2"]);
-    const { caseNumber } = await cases.openCase(input);
+    const { caseNumber } = await cases.placeOnCase({ ...input, addresses: [], invoices: [] });
     expect(await cases.placeOnCase(input)).toEqual({ caseNumber, caseNew: true, otherOpenCases: [] });
     const kept = await cases.getCase({ caseNumber });
     expect(kept?.debtors.map((d) => d.address)).toEqual([address("Straat 1")]);
@@ -230,7 +250,7 @@ describe.each(targets)("placeOnCase of the built-in case system on $name", (targ
     expect(await eventsOf(caseNumber)).toEqual([]);
   });
 
-  it("hands the listener the changes the separate calls made, in the transaction; a throwing listener leaves nothing", async () => {
+  it("hands the listener one change per step of the placement, in the transaction; a throwing listener leaves nothing", async () => {
     const seen: CaseChange[] = [];
     let fail = false;
     const cases = createBuiltInCaseSystem({

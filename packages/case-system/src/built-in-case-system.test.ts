@@ -1,15 +1,16 @@
 import type { CaseOrderInput } from "@incasso/core";
 import { issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import type { CaseChange } from "./case-change.js";
-import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
+import { businessDebtor, caseOrderInput, withItems } from "./internal/testing/case-order-input.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
 
 let store: SqlStore;
 let organisationId: string;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   organisationId = (await issueApiKey(store, { organisation: "Cases BV", mode: "live" })).record
     .organisationId;
 });
@@ -44,22 +45,11 @@ describe("the built-in case system", () => {
   it("opens a case once per order id: a repeat returns the same case and adds nothing", async () => {
     const cases = createBuiltInCaseSystem({ store });
     const order = input("ONCE");
-    const first = await cases.openCase(order);
-    const again = await cases.openCase(order);
+    const first = await cases.placeOnCase(withItems(order, [invoice]));
+    const again = await cases.placeOnCase(withItems(order, [invoice]));
     expect(again).toEqual(first);
+    expect(first).toMatchObject({ caseNew: true, otherOpenCases: [] });
     expect(first.caseNumber).toMatch(/^2026-\d{6}$/);
-    await cases.addInvoice({
-      orderId: order.orderId,
-      caseNumber: first.caseNumber,
-      invoiceIndex: 0,
-      invoice,
-    });
-    await cases.addInvoice({
-      orderId: order.orderId,
-      caseNumber: first.caseNumber,
-      invoiceIndex: 0,
-      invoice,
-    });
     const kept = await cases.getCase({ caseNumber: first.caseNumber });
     expect(kept).toMatchObject({
       status: "Nieuw",
@@ -72,41 +62,42 @@ describe("the built-in case system", () => {
     expect(kept?.notes).toHaveLength(1);
   });
 
-  it("joins an open case once per order id, merges custom fields, and refuses a closed case", async () => {
+  it("joins an open case once per order id, merges custom fields, and never joins a closed case", async () => {
     const cases = createBuiltInCaseSystem({ store });
     const opening = input("JOIN");
-    const { caseNumber } = await cases.openCase(opening);
+    const { caseNumber } = await cases.placeOnCase(withItems(opening));
     const follow = input("JOIN");
-    await cases.joinCase({ ...follow, caseNumber });
-    await cases.joinCase({ ...follow, caseNumber });
+    const joined = await cases.placeOnCase(withItems(follow));
+    expect(await cases.placeOnCase(withItems(follow))).toEqual(joined);
+    expect(joined).toEqual({ caseNumber, caseNew: false, otherOpenCases: [] });
     const kept = await cases.getCase({ caseNumber });
     expect(kept?.orders.map((o) => o.orderId)).toEqual([opening.orderId, follow.orderId]);
     expect(kept?.udfFields).toEqual({ project: follow.udfFields.project });
-    expect(
-      await cases.findOpenCases({ organisationId, creditorId: null, customerNumbers: ["JOIN"] }),
-    ).toEqual([{ caseNumber, openedAt: at, openedByOrderId: opening.orderId }]);
     await cases.setStatus({ caseNumber, status: "Gesloten", at });
-    expect(
-      await cases.findOpenCases({ organisationId, creditorId: null, customerNumbers: ["JOIN"] }),
-    ).toEqual([]);
-    await expect(cases.joinCase({ ...input("JOIN"), caseNumber })).rejects.toMatchObject({
-      code: "case_not_found",
-    });
+    const after = await cases.placeOnCase(withItems(input("JOIN")));
+    expect(after.caseNew).toBe(true);
+    expect(after.caseNumber).not.toBe(caseNumber);
   });
 
   it("refuses items of an order that is not on the case", async () => {
     const cases = createBuiltInCaseSystem({ store });
-    const { caseNumber } = await cases.openCase(input("ITEM"));
+    const { caseNumber } = await cases.placeOnCase(withItems(input("ITEM")));
     await expect(
-      cases.addInvoice({ orderId: "ord_ffffffffffffffff", caseNumber, invoiceIndex: 0, invoice }),
+      cases.storeAttachment({
+        orderId: "ord_ffffffffffffffff",
+        caseNumber,
+        attachmentIndex: 0,
+        filename: "f.pdf",
+        documentType: null,
+        bytes: new Uint8Array([37]),
+      }),
     ).rejects.toMatchObject({ code: "order_not_on_case" });
   });
 
   it("shows a balance only once in treatment, and keeps it in treatment when paused", async () => {
     const cases = createBuiltInCaseSystem({ store });
     const order = input("BAL");
-    const { caseNumber } = await cases.openCase(order);
-    await cases.addInvoice({ orderId: order.orderId, caseNumber, invoiceIndex: 0, invoice });
+    const { caseNumber } = await cases.placeOnCase(withItems(order, [invoice]));
     const q = { organisationId, caseNumber, today: "2026-10-15" };
     expect(await cases.caseState(q)).toEqual({ caseNumber, status: "Nieuw", open: true });
     await cases.setStatus({ caseNumber, status: "In behandeling", at });
@@ -152,8 +143,7 @@ describe("the built-in case system", () => {
       },
     });
     const order = input("LISTEN");
-    const { caseNumber } = await cases.openCase(order);
-    await cases.addInvoice({ orderId: order.orderId, caseNumber, invoiceIndex: 0, invoice });
+    const { caseNumber } = await cases.placeOnCase(withItems(order, [invoice]));
     await cases.bookPayment({ caseNumber, amountCents: 500, paymentDate: "2026-11-20" });
     expect(seen.map((c) => c.kind)).toEqual(["case_opened", "invoice_added", "payment_booked"]);
     expect(seen[2]).toMatchObject({

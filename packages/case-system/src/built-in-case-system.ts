@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { CaseItemsInput, CasePlacement, CasePlacementInput, CaseState, CaseSystem } from "@incasso/core";
+import type { CasePlacement, CasePlacementInput, CaseState, CaseSystem } from "@incasso/core";
 import { type Executor, repositories, type SqlStore } from "@incasso/store-sql";
 import { type CaseBalance, computeCaseBalance } from "./case-balance.js";
 import type { CaseChange, CaseChangeListener } from "./case-change.js";
@@ -10,7 +10,6 @@ import * as q from "./internal/case-queries.js";
 import { amsterdamDay } from "./internal/dutch-format.js";
 import * as h from "./internal/handler-queries.js";
 import * as jobs from "./internal/letter-job-queries.js";
-import { addOrderItems } from "./internal/order-items-query.js";
 import { placementChanges, toCasePlacement } from "./internal/placement.js";
 import { placementLock, placementStatement, readPlacement } from "./internal/placement-queries.js";
 import { makeOrderLetter, sendCaseLetter } from "./internal/write-letter.js";
@@ -56,7 +55,7 @@ export type LetterJob = jobs.LetterJobRow;
  * const options: BuiltInCaseSystemOptions = { store, onChange: async (change, tx) => { ... } };
  */
 export interface BuiltInCaseSystemOptions {
-  /** The store whose database holds the case tables (migration 11 of @incasso/store-sql). */
+  /** The store whose database holds the case tables ({@link CASE_SYSTEM_MIGRATIONS}). */
   store: Pick<SqlStore, "database">;
   /**
    * Called for every change inside the change's own transaction, with the executor and the store's
@@ -83,16 +82,12 @@ export interface BuiltInCaseSystemOptions {
  */
 export interface BuiltInCaseSystem extends CaseSystem {
   /**
-   * Records an order's debtor addresses and invoices in one statement (CaseSystem port; decision
-   * case-system-port-batched-items).
-   */
-  addItems(input: CaseItemsInput): Promise<void>;
-  /**
    * Places an order on a case in one transaction (CaseSystem port; decision
    * case-system-port-one-call-placement): a lock per customer number, so two orders for one
    * debtor at the same moment end on one case, then one statement that finds the oldest open
    * case, joins it or opens a new one, and records the debtors, addresses, invoices and note. On
-   * PostgreSQL an order that opens a case is one round trip.
+   * PostgreSQL an order that opens a case is one round trip. The merge rule is core's
+   * `chooseOpenCase` (decision orders-engine-multiple-open-cases), applied inside the statement.
    */
   placeOnCase(input: CasePlacementInput): Promise<CasePlacement>;
   /** The whole case, or undefined; with `organisationId`, only that organisation's case. */
@@ -240,8 +235,7 @@ function listLimit(limit: number | undefined): number {
  * treatment. Every write of the port is idempotent on the order id.
  *
  * @example
- * import { openStore } from "@incasso/store-sql";
- * const store = await openStore();
+ * const store = await openCaseSystemStore(); // the store with CASE_SYSTEM_MIGRATIONS
  * const cases = createBuiltInCaseSystem({ store });
  * const engine = createOrderEngine({ store, caseSystem: cases }); // @incasso/core
  */
@@ -371,125 +365,6 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
   };
 
   return {
-    findOpenCases: (query) =>
-      query.customerNumbers.length === 0 ? Promise.resolve([]) : q.findOpenCases(db, query),
-
-    openCase: (input) =>
-      write(single, async (tx) => {
-        const year = Number(YEAR.format(input.at));
-        const { caseNumber, opened } = await q.openCase(tx, input, year);
-        const owner = {
-          caseNumber,
-          organisationId: input.organisationId,
-          orderId: input.orderId,
-          reference: input.reference,
-        };
-        return {
-          result: { caseNumber },
-          changes: opened ? [{ ...change(owner, input.at), kind: "case_opened" }] : [],
-        };
-      }),
-
-    joinCase: (input) =>
-      write(single, async (tx) => {
-        const joined = await q.joinCase(tx, input);
-        if (joined === undefined) {
-          throw new CaseSystemError(
-            "case_not_found",
-            `No open case ${input.caseNumber} for this organisation.`,
-          );
-        }
-        const owner = {
-          caseNumber: input.caseNumber,
-          organisationId: input.organisationId,
-          orderId: input.orderId,
-          reference: input.reference,
-        };
-        return {
-          result: { caseNumber: input.caseNumber },
-          changes: joined.added ? [{ ...change(owner, input.at), kind: "order_added" }] : [],
-        };
-      }),
-
-    setDebtorAddress: (input) =>
-      write(single, async (tx) => {
-        const at = clock();
-        const owner = await q.setDebtorAddress(tx, { ...input, at });
-        if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
-        return {
-          result: undefined,
-          changes: [{ ...change(owner, at), kind: "debtor_address_set", debtorIndex: input.debtorIndex }],
-        };
-      }),
-
-    addInvoice: (input) =>
-      // A merged order's invoice sends invoice.updated, so this write may emit.
-      write({ multiStatement: false, mayEmit: true }, async (tx) => {
-        const at = clock();
-        const owner = await q.addInvoice(tx, { ...input, at });
-        if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
-        return {
-          result: undefined,
-          changes:
-            owner === "exists"
-              ? []
-              : [
-                  {
-                    ...change(owner, at),
-                    kind: "invoice_added",
-                    invoiceNumber: input.invoice.invoice_number,
-                    merged: owner.merged === true,
-                  },
-                ],
-        };
-      }),
-
-    addItems: async (input) => {
-      const at = clock();
-      const recorded = (done: Awaited<ReturnType<typeof addOrderItems>>) => {
-        if (done === undefined) throw notOnCase(input.orderId, input.caseNumber);
-        // Written means the order's debtors were there to update: each position must have matched.
-        const missing = done.written
-          ? input.addresses.filter((a) => !done.addresses.includes(a.debtorIndex))
-          : [];
-        if (missing.length > 0) {
-          throw new CaseSystemError(
-            "order_not_on_case",
-            `Order ${input.orderId} has no debtor ${missing.map((a) => a.debtorIndex).join(", ")} on case ${input.caseNumber}.`,
-          );
-        }
-        return done;
-      };
-      // Without a listener, one statement outside a transaction does it when it sends no event:
-      // always with webhook events off, otherwise for an order that opened its case (decision
-      // case-system-port-batched-items). A merged order's invoices send invoice.updated, so then
-      // the statement writes nothing and the transaction below does the work with the events.
-      if (listener === undefined) {
-        const done = recorded(await addOrderItems(db, { ...input, at, writeMerged: !events }));
-        if (done.written) return;
-      }
-      await write({ multiStatement: false, mayEmit: true }, async (tx) => {
-        const done = recorded(await addOrderItems(tx, { ...input, at, writeMerged: true }));
-        const owner = change(done.owner, at);
-        const changes: CaseChange[] = [
-          ...done.addresses.map((debtorIndex) => ({
-            ...owner,
-            kind: "debtor_address_set" as const,
-            debtorIndex,
-          })),
-          ...input.invoices
-            .filter((i) => done.invoices.includes(i.invoiceIndex))
-            .map((i) => ({
-              ...owner,
-              kind: "invoice_added" as const,
-              invoiceNumber: i.invoice.invoice_number,
-              merged: done.owner.merged,
-            })),
-        ];
-        return { result: undefined, changes };
-      });
-    },
-
     placeOnCase: async (input) => {
       const missing = input.addresses.filter((a) => input.debtors[a.debtorIndex] === undefined);
       if (missing.length > 0) {

@@ -7,11 +7,17 @@ import {
   requestOrderAction,
   submitOrder,
 } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
-import { businessDebtor, caseInvoice, caseOrderInput } from "./internal/testing/case-order-input.js";
+import {
+  businessDebtor,
+  caseInvoice,
+  caseOrderInput,
+  withItems,
+} from "./internal/testing/case-order-input.js";
 import { createLetterRunner } from "./letter-runner.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
 
 // Every handler action writes its webhook event into the outbox in the transaction of the change
 // (decision case-system-webhook-events); submission itself writes none, except a merged order's
@@ -20,7 +26,7 @@ let store: SqlStore;
 let organisationId: string;
 let key: Awaited<ReturnType<typeof issueApiKey>>;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   key = await issueApiKey(store, { organisation: "Events BV", mode: "live" });
   organisationId = key.record.organisationId;
 });
@@ -57,8 +63,7 @@ describe("webhook events of the built-in case system", () => {
   it("sends none for a new case, and one per handler action with the opening order's id and reference", async () => {
     const cases = createBuiltInCaseSystem({ store, now: () => at });
     const first = order("EV-1");
-    const { caseNumber } = await cases.openCase(first);
-    await cases.addInvoice({ orderId: first.orderId, caseNumber, invoiceIndex: 0, invoice: invoice("F-1") });
+    const { caseNumber } = await cases.placeOnCase(withItems(first, [invoice("F-1")]));
     expect(await eventsOf(caseNumber)).toEqual([]);
 
     await cases.setStatus({ caseNumber, status: "In behandeling" });
@@ -82,14 +87,14 @@ describe("webhook events of the built-in case system", () => {
   it("sends invoice.updated for each invoice a merged order adds, naming the merging order", async () => {
     const cases = createBuiltInCaseSystem({ store, now: () => at });
     const first = order("EV-2");
-    const { caseNumber } = await cases.openCase(first);
-    await cases.addInvoice({ orderId: first.orderId, caseNumber, invoiceIndex: 0, invoice: invoice("F-1") });
+    const { caseNumber } = await cases.placeOnCase(withItems(first, [invoice("F-1")]));
     const second = order("EV-2");
-    await cases.joinCase({ ...second, caseNumber });
-    await cases.addInvoice({ orderId: second.orderId, caseNumber, invoiceIndex: 0, invoice: invoice("F-2") });
-    await cases.addInvoice({ orderId: second.orderId, caseNumber, invoiceIndex: 1, invoice: invoice("F-3") });
+    expect(await cases.placeOnCase(withItems(second, [invoice("F-2"), invoice("F-3")]))).toMatchObject({
+      caseNumber,
+      caseNew: false,
+    });
     // A repeat after a crash adds nothing and sends nothing.
-    await cases.addInvoice({ orderId: second.orderId, caseNumber, invoiceIndex: 1, invoice: invoice("F-3") });
+    await cases.placeOnCase(withItems(second, [invoice("F-2"), invoice("F-3")]));
     const merged = {
       order_id: second.orderId,
       case_number: caseNumber,
@@ -105,7 +110,7 @@ describe("webhook events of the built-in case system", () => {
   it("writes no event when webhookEvents is false, and none when the change rolls back", async () => {
     const quiet = createBuiltInCaseSystem({ store, now: () => at, webhookEvents: false });
     const first = order("EV-3");
-    const { caseNumber } = await quiet.openCase(first);
+    const { caseNumber } = await quiet.placeOnCase(withItems(first));
     await quiet.setStatus({ caseNumber, status: "In behandeling" });
     expect(await eventsOf(caseNumber)).toEqual([]);
     const failing = createBuiltInCaseSystem({
@@ -279,8 +284,7 @@ describe("the 14-day letter of a pre-incasso order", () => {
   it("is not made for an incasso order", async () => {
     const cases = createBuiltInCaseSystem({ store });
     const first = order("EV-INC");
-    const { caseNumber } = await cases.openCase(first);
-    await cases.addInvoice({ orderId: first.orderId, caseNumber, invoiceIndex: 0, invoice: invoice("I-1") });
+    const { caseNumber } = await cases.placeOnCase(withItems(first, [invoice("I-1")]));
     expect(await cases.listLetterJobs({ caseNumber })).toEqual([]);
     expect((await cases.getCase({ caseNumber }))?.letters).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import { createCaseHandler } from "./case-handler.js";
@@ -11,11 +11,12 @@ import {
   CaseViewSchema,
   SentLetterSchema,
 } from "./case-handler-schemas.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
 
 let store: SqlStore;
 let organisationId: string;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   organisationId = (await issueApiKey(store, { organisation: "Handler BV", mode: "live" })).record
     .organisationId;
 });
@@ -27,7 +28,7 @@ const now = new Date("2026-11-21T10:00:00.000Z");
 async function openCaseWithInvoice(customerNumber: string) {
   const cases = createBuiltInCaseSystem({ store, now: () => now });
   const orderId = `ord_${customerNumber.replace(/\D/g, "").padStart(16, "0")}`;
-  const { caseNumber } = await cases.openCase({
+  const { caseNumber } = await cases.placeOnCase({
     orderId,
     organisationId,
     creditor: { id: null, name: "Handler BV" },
@@ -51,32 +52,32 @@ async function openCaseWithInvoice(customerNumber: string) {
     ],
     note: null,
     at: now,
-  });
-  await cases.setDebtorAddress({
-    orderId,
-    caseNumber,
-    debtorIndex: 0,
-    address: {
-      street: "Teststraat",
-      house_number: "3",
-      house_number_suffix: null,
-      postal_code: "9999 ZZ",
-      city: "Testdorp",
-      country: "NL",
-    },
-  });
-  await cases.addInvoice({
-    orderId,
-    caseNumber,
-    invoiceIndex: 0,
-    invoice: {
-      invoice_number: "H-1",
-      invoice_date: "2026-10-01",
-      due_date: "2026-11-21",
-      payment_term_days: null,
-      amount_cents: 100_000,
-      description: null,
-    },
+    addresses: [
+      {
+        debtorIndex: 0,
+        address: {
+          street: "Teststraat",
+          house_number: "3",
+          house_number_suffix: null,
+          postal_code: "9999 ZZ",
+          city: "Testdorp",
+          country: "NL",
+        },
+      },
+    ],
+    invoices: [
+      {
+        invoiceIndex: 0,
+        invoice: {
+          invoice_number: "H-1",
+          invoice_date: "2026-10-01",
+          due_date: "2026-11-21",
+          payment_term_days: null,
+          amount_cents: 100_000,
+          description: null,
+        },
+      },
+    ],
   });
   return { cases, caseNumber, orderId };
 }

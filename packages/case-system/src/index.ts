@@ -44,6 +44,7 @@ export {
   ShowCaseRequestSchema,
 } from "./case-handler-schemas.js";
 export { CASE_NUMBER_PATTERN, formatCaseNumber } from "./case-number.js";
+export { type CaseEventKind, type CaseReporter, createCaseReporter } from "./case-reporter.js";
 export { CASE_STATUSES, type CaseStatus, isCaseStatus, isOpenStatus } from "./case-statuses.js";
 export {
   CASE_SYSTEM_ERROR_CODES,
@@ -67,6 +68,8 @@ export {
   type LetterRunnerLogger,
   type LetterRunnerOptions,
 } from "./letter-runner.js";
+export { CASE_SYSTEM_MIGRATIONS } from "./migrations.js";
+export { openCaseSystemStore } from "./open-case-system-store.js";
 export { renderWikLetterPdf } from "./render-wik-letter.js";
 export { CASE_EVENT_NAMES, caseChangeEvent, webhookEventForChange } from "./webhook-events.js";
 export {

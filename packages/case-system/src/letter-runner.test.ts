@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { createOrderEngine, issueApiKey, principalOfKey, submitOrder } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "./built-in-case-system.js";
 import { createCaseHandler } from "./case-handler.js";
 import { CaseSystemError } from "./errors.js";
 import { claimLetterJobs, failLetterJob } from "./internal/letter-job-queries.js";
-import { businessDebtor, caseOrderInput } from "./internal/testing/case-order-input.js";
+import { businessDebtor, caseOrderInput, withItems } from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
 import { LetterJobListSchema, LetterJobViewSchema } from "./letter-job-schemas.js";
 import { createLetterRunner, type LetterRunnerLogger } from "./letter-runner.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
 
 // The 14-day letter of a pre-incasso order is made from a durable job, off the request (decision
 // case-system-wik-letter-jobs): recorded when the order is placed, made once, taken over after a
@@ -17,7 +18,7 @@ import { createLetterRunner, type LetterRunnerLogger } from "./letter-runner.js"
 // On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (a schema of its own, dropped after).
 
 const targets: { name: string; open: () => Promise<{ store: SqlStore; drop: () => Promise<void> }> }[] = [
-  { name: "PGlite", open: async () => ({ store: await openStore(), drop: async () => {} }) },
+  { name: "PGlite", open: async () => ({ store: await openCaseSystemStore(), drop: async () => {} }) },
 ];
 const url = process.env.TEST_DATABASE_URL;
 if (url) {
@@ -25,7 +26,7 @@ if (url) {
     name: "PostgreSQL",
     open: async () => {
       const schema = `letters_${randomBytes(6).toString("hex")}`;
-      const store = await openStore({ databaseUrl: url, schema });
+      const store = await openCaseSystemStore({ databaseUrl: url, schema });
       return {
         store,
         drop: () => store.database.query(`DROP SCHEMA ${schema} CASCADE`).then(() => undefined),
@@ -144,7 +145,7 @@ for (const target of targets) {
       expect(await cases.listLetterJobs({ caseNumber: incasso.caseNumber })).toEqual([]);
     });
 
-    it("records the job when the order is placed with separate calls too (openCase, joinCase), once", async () => {
+    it("records the job when placeOnCase is called without the engine too (open, join, repeats), once", async () => {
       const tag = randomBytes(4).toString("hex");
       const input = (orderId: string, customerNumber: string) =>
         caseOrderInput({
@@ -157,13 +158,13 @@ for (const target of targets) {
           at: new Date(),
         });
       const first = input(`ord_${tag}00000001`, `SEP-${tag}`);
-      const { caseNumber } = await cases.openCase(first);
-      await cases.openCase(first); // a repeat records nothing more
+      const { caseNumber } = await cases.placeOnCase(withItems(first));
+      await cases.placeOnCase(withItems(first)); // a repeat records nothing more
       const second = input(`ord_${tag}00000002`, `SEP-${tag}`);
-      await cases.joinCase({ ...second, caseNumber });
-      await cases.joinCase({ ...second, caseNumber });
+      expect((await cases.placeOnCase(withItems(second))).caseNumber).toBe(caseNumber);
+      await cases.placeOnCase(withItems(second));
       const incasso = { ...input(`ord_${tag}00000003`, `SEP-${tag}`), type: "incasso" as const };
-      await cases.joinCase({ ...incasso, caseNumber });
+      expect((await cases.placeOnCase(withItems(incasso))).caseNumber).toBe(caseNumber);
       expect((await cases.listLetterJobs({ caseNumber })).map((j) => j.orderId).sort()).toEqual(
         [first.orderId, second.orderId].sort(),
       );

@@ -142,8 +142,7 @@ const consoleLogger: LetterRunnerLogger = {
  * its API.
  *
  * @example
- * import { openStore } from "@incasso/store-sql";
- * const store = await openStore({ databaseUrl: process.env.DATABASE_URL });
+ * const store = await openCaseSystemStore({ databaseUrl: process.env.DATABASE_URL });
  * const runner = createLetterRunner({ store });
  * runner.start();
  */

@@ -19,7 +19,7 @@ export interface CaseCreditor {
 }
 
 /**
- * What {@link CaseSystem.findOpenCases} looks for: open cases of this organisation and creditor
+ * What {@link CaseSteps.findOpenCases} looks for: open cases of this organisation and creditor
  * with a debtor carrying one of these customer numbers (spec: "A follow-up invoice with the same
  * customer_number for a debtor who already has an open case is added to that open case").
  *
@@ -33,7 +33,7 @@ export interface OpenCaseQuery {
 }
 
 /**
- * An open case found by {@link CaseSystem.findOpenCases}.
+ * An open case found by {@link CaseSteps.findOpenCases} (a host's lookup for {@link placeOnCaseStepwise}).
  *
  * @example
  * const c: OpenCase = { caseNumber: "2026-000001", openedAt: new Date("2026-11-01T09:00:00Z"), openedByOrderId: "ord_0123456789abcdef" };
@@ -47,7 +47,7 @@ export interface OpenCase {
 
 /**
  * A debtor as the case step receives it: every field of the order's debtor except the address,
- * which {@link CaseSystem.setDebtorAddress} records separately (its failure is the warning
+ * which `setDebtorAddress` ({@link ItemSteps}) records separately (its failure is the warning
  * `debtor_address_failed`, spec Warning).
  *
  * @example
@@ -60,8 +60,8 @@ export type CaseDebtor = Omit<NormalisedDebtor, "address"> & {
 };
 
 /**
- * The order's part of a case: what {@link CaseSystem.openCase} opens a case with and what
- * {@link CaseSystem.joinCase} adds to an open one. Calls with the same `orderId` must have the
+ * The order's part of a case: what `openCase` ({@link CaseSteps}) opens a case with and what
+ * `joinCase` ({@link CaseSteps}) adds to an open one. Calls with the same `orderId` must have the
  * effect of one (the engine retries with the same id after a crash; decision
  * orders-engine-order-ids).
  *
@@ -128,9 +128,9 @@ export interface OrderPlacedInput {
 }
 
 /**
- * What {@link CaseSystem.addItems} records in one call: the addresses of the order's debtors and
+ * What `addItems` ({@link ItemSteps}) records in one call: the addresses of the order's debtors and
  * its invoices, each named by its 0-based position in the order as in
- * {@link CaseSystem.setDebtorAddress} and {@link CaseSystem.addInvoice}.
+ * `setDebtorAddress` ({@link ItemSteps}) and `addInvoice` ({@link ItemSteps}).
  *
  * @example
  * const items: CaseItemsInput = { orderId: "ord_0123456789abcdef", caseNumber: "2026-000001",
@@ -148,8 +148,8 @@ export interface CaseItemsInput {
 
 /**
  * What {@link CaseSystem.placeOnCase} places in one call: the order's part of a case, as for
- * {@link CaseSystem.openCase}, with the addresses of its debtors and its invoices, as for
- * {@link CaseSystem.addItems}.
+ * `openCase` ({@link CaseSteps}), with the addresses of its debtors and its invoices, as for
+ * `addItems` ({@link ItemSteps}).
  *
  * @example
  * const input: CasePlacementInput = { orderId: "ord_0123456789abcdef", organisationId: "org_0123456789abcdef",
@@ -213,79 +213,41 @@ export interface CaseState {
  * Contract:
  * - Every write is idempotent on the order id (with the index of the item), so the engine may
  *   repeat a call after a crash without a second case, invoice or file appearing.
- * - A throw from `findOpenCases`, `openCase` or `joinCase` refuses the order with 502
- *   `upstream_error` and nothing stored (spec Errors). A throw from `setDebtorAddress`,
- *   `addInvoice` or `storeAttachment` becomes the warning `debtor_address_failed`,
- *   `claim_attach_failed` or `attachment_upload_failed`: the order stands. A throw from the
- *   optional `addItems` becomes one such warning for every address and invoice of the call.
- * - `addItems` is optional: when a case system has it, the engine records all addresses and
- *   invoices of an order with that one call; otherwise with one `setDebtorAddress` per debtor and
- *   one `addInvoice` per invoice (decision case-system-port-batched-items).
- * - `placeOnCase` is optional: when a case system has it, the engine places an order with that
- *   one call instead of `findOpenCases`, `openCase` or `joinCase` and the item calls; a throw
- *   refuses the order with 502 `upstream_error` (decision case-system-port-one-call-placement).
- *   Only a case system that has it can keep two orders for one debtor that arrive at the same
- *   moment off two cases: the separate calls leave a gap between the lookup and the opening.
+ * - One placement call, `placeOnCase` (decision case-system-port-one-call-placement): a throw
+ *   refuses the order with 502 `upstream_error` and nothing stored (spec Errors); the items it
+ *   reports in `failedItems` become `debtor_address_failed` or `claim_attach_failed`. A throw
+ *   from `storeAttachment` becomes `attachment_upload_failed`: the order stands.
  * - A throw from `addTask` refuses the control request with 502; from `caseState`, GET
  *   /orders/{orderId} answers 502.
  *
  * @example
  * const caseSystem: CaseSystem = createBuiltInCaseSystem({ store }); // @incasso/case-system
- * const open = await caseSystem.findOpenCases({ organisationId, creditorId: null, customerNumbers: ["K-1001"] });
+ * const placed = await caseSystem.placeOnCase(input); // { caseNumber, caseNew, otherOpenCases }
  */
 export interface CaseSystem {
-  /** Open cases with a debtor with one of the customer numbers, oldest first. */
-  findOpenCases(query: OpenCaseQuery): Promise<OpenCase[]>;
-  /** Opens a case for the order; a repeat with the same order id returns the same case. */
-  openCase(input: CaseOrderInput): Promise<{ caseNumber: string }>;
-  /** Adds the order to an open case; a repeat with the same order id changes nothing more. */
-  joinCase(input: CaseOrderInput & { caseNumber: string }): Promise<{ caseNumber: string }>;
-  /** Records the address of the order's debtor number `debtorIndex` (0-based). */
-  setDebtorAddress(input: {
-    orderId: string;
-    caseNumber: string;
-    debtorIndex: number;
-    address: NormalisedAddress;
-  }): Promise<void>;
-  /** Attaches the order's invoice number `invoiceIndex` (0-based) to the claim on the case. */
-  addInvoice(input: {
-    orderId: string;
-    caseNumber: string;
-    invoiceIndex: number;
-    invoice: NormalisedInvoice;
-  }): Promise<void>;
   /**
-   * Optional: records the addresses of the order's debtors and attaches its invoices in one call,
-   * with the effect of one {@link CaseSystem.setDebtorAddress} per address and one
-   * {@link CaseSystem.addInvoice} per invoice, each idempotent on the order id and its position as
-   * those are (a repeat of the call records nothing twice). The engine uses it instead of the
-   * per-item calls when it is there, to spare a case system one request per item. A throw says
-   * nothing about which items were recorded, so every address of the call becomes the warning
-   * `debtor_address_failed` and every invoice `claim_attach_failed` (decision
-   * case-system-port-batched-items). A case system that must report a failure per item leaves
-   * this method out.
-   */
-  addItems?(input: CaseItemsInput): Promise<void>;
-  /**
-   * Optional: places a live order on a case in one call. Finds the open cases of the order's
-   * organisation and creditor with a debtor carrying one of the order's customer numbers (as
-   * {@link CaseSystem.findOpenCases}), joins the oldest (opened first, then the lowest case
-   * number; decision orders-engine-multiple-open-cases) or opens a new case when there is none,
-   * and records the debtors' addresses and the invoices (as {@link CaseSystem.addItems}).
+   * Places a live order on a case in one call: finds the open cases of the order's organisation
+   * and creditor with a debtor carrying one of the order's customer numbers, joins the oldest or
+   * opens a new case when there is none (the merge rule, {@link chooseOpenCase}; decision
+   * orders-engine-multiple-open-cases), and records the debtors' addresses and the invoices.
    *
-   * - Concurrency: two calls for the same organisation, creditor and customer number must not
+   * - Concurrency: two calls for the same organisation, creditor and customer number should not
    *   both open a case; the second joins the first's (spec: a follow-up invoice "is added to that
-   *   open case"), also when they come from several API processes at once.
+   *   open case"), also when they come from several API processes at once. The built-in case
+   *   system guarantees it; a placement built with {@link placeOnCaseStepwise} does not.
    * - Idempotent on the order id: a repeat finds the case the order is on and records only what
    *   is missing; it never opens a second case (decision orders-engine-order-ids).
    * - A throw refuses the order with 502 `upstream_error`, so the call should leave nothing
    *   behind when it throws (the built-in case system writes everything in one transaction); what
    *   it does leave, a retry with the same order id reuses.
+   * - Items it could not record although the order is on the case go in `failedItems`; each
+   *   becomes its warning and the order stands.
    *
-   * The engine uses it instead of the separate calls when it is there (decision
-   * case-system-port-one-call-placement); attachments still go through `storeAttachment`.
+   * The one placement call of the port (decision case-system-port-one-call-placement); a host
+   * whose case system has smaller calls builds it with {@link placeOnCaseStepwise}. Attachments
+   * go through `storeAttachment`.
    */
-  placeOnCase?(input: CasePlacementInput): Promise<CasePlacement>;
+  placeOnCase(input: CasePlacementInput): Promise<CasePlacement>;
   /** Stores a checked PDF on the case. */
   storeAttachment(input: {
     orderId: string;

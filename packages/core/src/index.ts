@@ -33,6 +33,7 @@ export type {
   OpenCaseQuery,
   OrderPlacedInput,
 } from "./case-system-port.js";
+export { chooseOpenCase, type OpenCaseChoice } from "./choose-open-case.js";
 export {
   type CreateCreditorRequest,
   CreateCreditorRequestSchema,
@@ -49,6 +50,13 @@ export { CORE_ERROR_CODES, CoreError, type CoreErrorCode, isCoreError } from "./
 export { formatFieldPath, zodIssuesToFieldErrors } from "./field-errors.js";
 export { newId } from "./ids.js";
 export * from "./orders/index.js";
+export {
+  type CaseSteps,
+  type CaseSystemSteps,
+  type ItemSteps,
+  type PlaceOnCaseStepwiseOptions,
+  placeOnCaseStepwise,
+} from "./place-on-case-stepwise.js";
 export { type Principal, principalOfKey } from "./principal.js";
 export { DEFAULT_API_RATE_LIMIT, DEFAULT_ORDER_RATE_LIMITS } from "./rate-limit-defaults.js";
 export type {

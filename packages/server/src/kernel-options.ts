@@ -59,7 +59,7 @@ export function assertKernelOptions(options: KernelOptions): void {
     throw new KernelOptionError(
       "store",
       "createApi: options.store is missing. The order and creditor endpoints need the storage port: " +
-        "pass { store, caseSystem } (openStore() of @incasso/store-sql and createBuiltInCaseSystem() " +
+        "pass { store, caseSystem } (openCaseSystemStore() and createBuiltInCaseSystem() " +
         "of @incasso/case-system), or use createIncasso() of @incasso/app, which opens both. For an API " +
         "of only /ping, /openapi.json and the public tools, pass { publicOnly: true }.",
     );

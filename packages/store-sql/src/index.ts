@@ -9,8 +9,13 @@ export {
   readDataDirLock,
 } from "./data-dir-lock.js";
 export type { Executor, SqlDatabase, SqlStatement } from "./database.js";
-export { MIGRATIONS, type Migration, migrate, pendingMigrations } from "./migrations.js";
-export { CASE_HANDLING_MIGRATIONS } from "./migrations-case-handling.js";
+export {
+  type Migration,
+  mergeMigrations,
+  migrate,
+  pendingMigrations,
+  STORE_MIGRATIONS,
+} from "./migrations.js";
 export { ORDER_MIGRATIONS } from "./migrations-orders.js";
 export { WEBHOOK_MIGRATIONS } from "./migrations-webhooks.js";
 export { type OpenStoreOptions, openStore, type SqlStore } from "./open-store.js";

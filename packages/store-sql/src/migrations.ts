@@ -1,5 +1,4 @@
 import type { SqlDatabase } from "./database.js";
-import { CASE_HANDLING_MIGRATIONS } from "./migrations-case-handling.js";
 import { ORDER_MIGRATIONS } from "./migrations-orders.js";
 import { WEBHOOK_MIGRATIONS } from "./migrations-webhooks.js";
 
@@ -18,11 +17,18 @@ export interface Migration {
 }
 
 /**
- * The schema, in code (architecture: "migrations in code, no migration files read from disk at run
- * time"). Later issues append steps for orders (keyset index on organisation, created_at, id), the
- * built-in case system and the webhook outbox (docs/storage.md).
+ * The store's own schema, in code (architecture: "migrations in code, no migration files read from
+ * disk at run time"): keys, organisations, creditors, idempotency, rate limits, custom fields
+ * (version 1), orders (10, and 12 the outcome note of a control request) and the webhook outbox
+ * (20). Another package's tables come with that package (the built-in case system's:
+ * `CASE_SYSTEM_MIGRATIONS` of `@incasso/case-system`, versions 11 and 30 to 39) and are passed to
+ * `openStore` merged with these by {@link mergeMigrations} (decision
+ * case-system-owns-its-migrations; docs/storage.md).
+ *
+ * @example
+ * const store = await openStore({ migrations: STORE_MIGRATIONS }); // the default
  */
-export const MIGRATIONS: readonly Migration[] = [
+export const STORE_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: "organisations, api keys, creditors, idempotency, rate limits, udf fields",
@@ -89,13 +95,35 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
-  // The order engine and the built-in case system own versions 10 to 19 (issue 8).
+  // The order engine owns versions 10 to 19 (issue 8); 11 is the built-in case system's.
   ...ORDER_MIGRATIONS,
-  // Webhook delivery owns versions 20 and up (issue 9).
+  // Webhook delivery owns versions 20 to 29 (issue 9); 30 to 39 are the built-in case system's.
   ...WEBHOOK_MIGRATIONS,
-  // Case handling (tasks resolved, letters) owns versions 30 to 39 (issue 9).
-  ...CASE_HANDLING_MIGRATIONS,
 ];
+
+/**
+ * The steps of several packages as one list in version order, for `openStore({ migrations })`. A
+ * version twice is refused unless it is the same step (the same object or the same name and
+ * statements), so two packages can never claim one number.
+ *
+ * @example
+ * const migrations = mergeMigrations(STORE_MIGRATIONS, CASE_SYSTEM_MIGRATIONS); // @incasso/case-system
+ */
+export function mergeMigrations(...lists: readonly (readonly Migration[])[]): Migration[] {
+  const byVersion = new Map<number, Migration>();
+  for (const m of lists.flat()) {
+    const known = byVersion.get(m.version);
+    if (
+      known !== undefined &&
+      known !== m &&
+      (known.name !== m.name || known.statements.join("\n") !== m.statements.join("\n"))
+    ) {
+      throw new Error(`Two migrations claim version ${m.version}: "${known.name}" and "${m.name}".`);
+    }
+    byVersion.set(m.version, m);
+  }
+  return [...byVersion.values()].sort((a, b) => a.version - b.version);
+}
 
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK = 7_274_001;
@@ -109,7 +137,7 @@ const MIGRATION_LOCK = 7_274_001;
  */
 export async function migrate(
   db: SqlDatabase,
-  migrations: readonly Migration[] = MIGRATIONS,
+  migrations: readonly Migration[] = STORE_MIGRATIONS,
 ): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
@@ -124,7 +152,17 @@ export async function migrate(
     const known = Math.max(0, ...migrations.map((m) => m.version));
     if (newest > known) {
       throw new Error(
-        `The database has schema version ${newest}, newer than this release knows (${known}); upgrade incasso.`,
+        `The database has schema version ${newest}, newer than this release knows (${known}); upgrade incasso, or pass every package's migrations (e.g. CASE_SYSTEM_MIGRATIONS of @incasso/case-system).`,
+      );
+    }
+    // A step applied by a package whose steps were not passed (its tables would be left to an old
+    // schema without anyone knowing): refused like a newer release (decision
+    // case-system-owns-its-migrations).
+    const versions = new Set(migrations.map((m) => m.version));
+    const unknown = [...done].filter((v) => !versions.has(v)).sort((a, b) => a - b);
+    if (unknown.length > 0) {
+      throw new Error(
+        `The database has schema versions ${unknown.join(", ")} that these migrations do not include; pass every package's migrations (e.g. CASE_SYSTEM_MIGRATIONS of @incasso/case-system).`,
       );
     }
     const applied: number[] = [];
@@ -148,7 +186,7 @@ export async function migrate(
  */
 export async function pendingMigrations(
   db: SqlDatabase,
-  migrations: readonly Migration[] = MIGRATIONS,
+  migrations: readonly Migration[] = STORE_MIGRATIONS,
 ): Promise<number[]> {
   const { rows: table } = await db.query<{ present: boolean }>(
     "SELECT to_regclass('incasso_migrations') IS NOT NULL AS present",

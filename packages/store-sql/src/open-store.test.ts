@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { issueApiKey } from "@incasso/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { isDataDirLockedError } from "./data-dir-lock.js";
-import { MIGRATIONS, migrate } from "./migrations.js";
+import { mergeMigrations, migrate, STORE_MIGRATIONS } from "./migrations.js";
 import { openStore } from "./open-store.js";
 
 const dir = mkdtempSync(join(tmpdir(), "incasso-store-"));
@@ -21,7 +21,7 @@ describe("openStore on a data directory", () => {
     const { rows } = await store.database.query<{ version: number }>(
       "SELECT version FROM incasso_migrations ORDER BY version",
     );
-    expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(rows.map((r) => r.version)).toEqual(STORE_MIGRATIONS.map((m) => m.version));
     const { record } = await issueApiKey(store, { organisation: "Persisted", mode: "test" });
 
     const second = await openStore({ dataDir: dir }).then(
@@ -46,16 +46,43 @@ describe("openStore on a data directory", () => {
     );
     await store.close();
   });
+
+  it("refuses a database with a step of a package whose migrations were not passed", {
+    timeout: 60_000,
+  }, async () => {
+    const extra = {
+      version: 11,
+      name: "a package's table",
+      statements: ["CREATE TABLE extra_rows (id text)"],
+    };
+    const store = await openStore({ migrations: mergeMigrations(STORE_MIGRATIONS, [extra]) });
+    await expect(migrate(store.database)).rejects.toThrow(
+      "schema versions 11 that these migrations do not include",
+    );
+    expect(await migrate(store.database, mergeMigrations(STORE_MIGRATIONS, [extra]))).toEqual([]);
+    await store.close();
+  });
+});
+
+describe("mergeMigrations", () => {
+  it("merges lists in version order, keeps a step given twice once, and refuses two steps for one version", () => {
+    const a = { version: 11, name: "a", statements: ["SELECT 1"] };
+    const merged = mergeMigrations([a], STORE_MIGRATIONS, [a]);
+    expect(merged.map((m) => m.version)).toEqual([1, 10, 11, 12, 20]);
+    expect(() => mergeMigrations(STORE_MIGRATIONS, [{ version: 10, name: "other", statements: [] }])).toThrow(
+      "Two migrations claim version 10",
+    );
+  });
 });
 
 describe("pendingMigrations", () => {
   it("lists every version of an unmigrated database, the missing ones of a partial one, none after migrate", async () => {
     const store = await openStore({ migrate: false });
     try {
-      const all = MIGRATIONS.map((m) => m.version).sort((a, b) => a - b);
+      const all = STORE_MIGRATIONS.map((m) => m.version).sort((a, b) => a - b);
       expect(await store.pendingMigrations()).toEqual(all);
       // A database migrated by an older release lacks the newer steps.
-      await migrate(store.database, MIGRATIONS.slice(0, 2));
+      await migrate(store.database, STORE_MIGRATIONS.slice(0, 2));
       expect(await store.pendingMigrations()).toEqual(all.slice(2));
       await store.migrate();
       expect(await store.pendingMigrations()).toEqual([]);

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import type { IncassoStore } from "@incasso/core";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.js";
 import type { SqlDatabase } from "./database.js";
-import { MIGRATIONS, type Migration, migrate, pendingMigrations } from "./migrations.js";
+import { type Migration, migrate, pendingMigrations, STORE_MIGRATIONS } from "./migrations.js";
 import { openPgliteDatabase } from "./pglite-database.js";
 import { openPostgresDatabase } from "./postgres-database.js";
 import { repositories } from "./repositories.js";
@@ -27,7 +27,12 @@ export interface OpenStoreOptions {
   lockCommand?: string;
   /** Apply pending migrations on open; default true. */
   migrate?: boolean;
-  /** The schema steps; default {@link MIGRATIONS}. */
+  /**
+   * The schema steps, in any order (applied by version); default {@link STORE_MIGRATIONS}, the
+   * store's own. A host with the built-in case system passes
+   * `mergeMigrations(STORE_MIGRATIONS, CASE_SYSTEM_MIGRATIONS)` (or opens with
+   * `openCaseSystemStore` of @incasso/case-system).
+   */
   migrations?: readonly Migration[];
 }
 
@@ -82,7 +87,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
   } else {
     database = await openPgliteDatabase();
   }
-  const migrations = options.migrations ?? MIGRATIONS;
+  const migrations = options.migrations ?? STORE_MIGRATIONS;
   let closed = false;
   const store: SqlStore = {
     ...repositories(database),

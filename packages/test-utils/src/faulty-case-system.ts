@@ -4,19 +4,9 @@ import type { CaseSystem } from "@incasso/core";
  * A step of the CaseSystem port that {@link faultyCaseSystem} can make fail.
  *
  * @example
- * const step: CaseSystemStep = "addInvoice";
+ * const step: CaseSystemStep = "storeAttachment";
  */
-export type CaseSystemStep =
-  | "findOpenCases"
-  | "openCase"
-  | "joinCase"
-  | "setDebtorAddress"
-  | "addInvoice"
-  | "addItems"
-  | "placeOnCase"
-  | "storeAttachment"
-  | "addTask"
-  | "caseState";
+export type CaseSystemStep = "placeOnCase" | "storeAttachment" | "addTask" | "caseState";
 
 /**
  * A case system that delegates to a real one and throws where told, counting every call: the
@@ -25,7 +15,7 @@ export type CaseSystemStep =
  *
  * @example
  * const faulty = faultyCaseSystem(createBuiltInCaseSystem({ store }));
- * faulty.failNext("openCase");
+ * faulty.failNext("placeOnCase");
  */
 export interface FaultyCaseSystem extends CaseSystem {
   /** Every call so far per step. */
@@ -42,48 +32,15 @@ export interface FaultyCaseSystem extends CaseSystem {
 }
 
 /**
- * Options of {@link faultyCaseSystem}.
+ * Wraps `inner` in a {@link FaultyCaseSystem}. A host's smaller placement calls are tested through
+ * `placeOnCaseStepwise` of @incasso/core, not here (decision case-system-port-one-call-placement).
  *
  * @example
- * const options: FaultyCaseSystemOptions = { separateCaseCalls: true };
+ * const faulty = faultyCaseSystem(inner);
+ * faulty.failNext("storeAttachment", { when: (i) => (i as { attachmentIndex: number }).attachmentIndex === 1 });
  */
-export interface FaultyCaseSystemOptions {
-  /**
-   * Leave out the optional `placeOnCase` even when `inner` has it, so the engine places an order
-   * with `findOpenCases`, `openCase` or `joinCase` and then the item calls, as with a host's case
-   * system without the one-call placement. Default false: `placeOnCase` is there exactly when
-   * `inner` has it (and the options below leave it).
-   */
-  separateCaseCalls?: boolean;
-  /**
-   * Leave out the optional `addItems` and `placeOnCase` even when `inner` has them, so the engine
-   * records addresses and invoices with one `setDebtorAddress` or `addInvoice` call per item, as
-   * with a host's case system without either. Default false.
-   */
-  perItemCalls?: boolean;
-}
-
-/**
- * Wraps `inner` in a {@link FaultyCaseSystem}.
- *
- * @example
- * const faulty = faultyCaseSystem(inner, { perItemCalls: true });
- * const separate = faultyCaseSystem(inner, { separateCaseCalls: true }); // findOpenCases, openCase, addItems
- * faulty.failNext("addInvoice", { when: (i) => (i as { invoiceIndex: number }).invoiceIndex === 1 });
- */
-export function faultyCaseSystem(inner: CaseSystem, options: FaultyCaseSystemOptions = {}): FaultyCaseSystem {
-  const steps: CaseSystemStep[] = [
-    "findOpenCases",
-    "openCase",
-    "joinCase",
-    "setDebtorAddress",
-    "addInvoice",
-    "addItems",
-    "placeOnCase",
-    "storeAttachment",
-    "addTask",
-    "caseState",
-  ];
+export function faultyCaseSystem(inner: CaseSystem): FaultyCaseSystem {
+  const steps: CaseSystemStep[] = ["placeOnCase", "storeAttachment", "addTask", "caseState"];
   const calls = Object.fromEntries(steps.map((s) => [s, 0])) as Record<CaseSystemStep, number>;
   let planned: { step: CaseSystemStep; times: number; when?: (input: unknown) => boolean }[] = [];
   const losing = new Set<CaseSystemStep>();
@@ -104,14 +61,7 @@ export function faultyCaseSystem(inner: CaseSystem, options: FaultyCaseSystemOpt
     };
   }
 
-  const addItems = options.perItemCalls === true ? undefined : inner.addItems?.bind(inner);
-  const placeOnCase =
-    options.perItemCalls === true || options.separateCaseCalls === true
-      ? undefined
-      : inner.placeOnCase?.bind(inner);
   return {
-    ...(addItems === undefined ? {} : { addItems: wrap("addItems", addItems) }),
-    ...(placeOnCase === undefined ? {} : { placeOnCase: wrap("placeOnCase", placeOnCase) }),
     calls,
     failNext(step, options = {}) {
       planned.push({ step, times: options.times ?? 1, ...(options.when ? { when: options.when } : {}) });
@@ -124,11 +74,7 @@ export function faultyCaseSystem(inner: CaseSystem, options: FaultyCaseSystemOpt
       planned = [];
       losing.clear();
     },
-    findOpenCases: wrap("findOpenCases", (i) => inner.findOpenCases(i)),
-    openCase: wrap("openCase", (i) => inner.openCase(i)),
-    joinCase: wrap("joinCase", (i) => inner.joinCase(i)),
-    setDebtorAddress: wrap("setDebtorAddress", (i) => inner.setDebtorAddress(i)),
-    addInvoice: wrap("addInvoice", (i) => inner.addInvoice(i)),
+    placeOnCase: wrap("placeOnCase", (i) => inner.placeOnCase(i)),
     storeAttachment: wrap("storeAttachment", (i) => inner.storeAttachment(i)),
     addTask: wrap("addTask", (i) => inner.addTask(i)),
     caseState: wrap("caseState", (i) => inner.caseState(i)),

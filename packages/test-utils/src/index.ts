@@ -2,7 +2,6 @@ export { type CliResult, cliProcesses } from "./cli-process.js";
 export {
   type CaseSystemStep,
   type FaultyCaseSystem,
-  type FaultyCaseSystemOptions,
   faultyCaseSystem,
 } from "./faulty-case-system.js";
 export { echoPlugin, fixtureApi, testOrderExecutions, testOrdersPlugin } from "./fixture-api.js";

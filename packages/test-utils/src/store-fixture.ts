@@ -1,5 +1,5 @@
+import { openCaseSystemStore } from "@incasso/case-system";
 import { type IncassoStore, issueApiKey } from "@incasso/core";
-import { openStore } from "@incasso/store-sql";
 
 /**
  * A fresh store for a test file: PGlite in memory (a few seconds to start, so open one per file
@@ -9,7 +9,7 @@ import { openStore } from "@incasso/store-sql";
  * const store = await fixtureStore();
  */
 export function fixtureStore(): Promise<IncassoStore> {
-  return openStore();
+  return openCaseSystemStore();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { isDataDirHeld, isDataDirLockedError, openStore, type SqlStore } from "@incasso/store-sql";
 import { openStoreFor, type StorageFlags, storageTarget } from "../internal/cli-store.js";
+import { INCASSO_MIGRATIONS } from "../internal/incasso-migrations.js";
 import { parseLogLevel } from "../logging/log-level.js";
 import { createPinoLogger } from "../logging/pino-logger.js";
 import { workerEventLogs } from "../logging/worker-event-logs.js";
@@ -87,7 +88,7 @@ async function withWebhookOperations<T>(
   if ("dataDir" in target && isDataDirHeld(target.dataDir)) return remote(target.dataDir);
   let store: SqlStore;
   try {
-    store = await openStore({ ...target, lockCommand: "webhooks" });
+    store = await openStore({ ...target, lockCommand: "webhooks", migrations: INCASSO_MIGRATIONS });
   } catch (error) {
     if ("dataDir" in target && isDataDirLockedError(error)) return remote(target.dataDir);
     throw error;

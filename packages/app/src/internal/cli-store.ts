@@ -2,6 +2,7 @@ import { isDataDirHeld, isDataDirLockedError, openStore, type SqlStore } from "@
 import { type IncassoTarget, resolveTarget } from "../incasso-target.js";
 import { directOperations, type OperatorOperations } from "../operator/operations.js";
 import { readOperatorEndpoint, remoteOperations } from "../operator/operator-client.js";
+import { INCASSO_MIGRATIONS } from "./incasso-migrations.js";
 
 /** The storage flags every command takes. */
 export interface StorageFlags {
@@ -22,7 +23,7 @@ export function storageTarget(flags: StorageFlags): IncassoTarget {
 /** Opens the store for a server or a command; the lock names the command. */
 export function openStoreFor(flags: StorageFlags, command: string): Promise<SqlStore> {
   const target = storageTarget(flags);
-  return openStore({ ...target, lockCommand: command });
+  return openStore({ ...target, lockCommand: command, migrations: INCASSO_MIGRATIONS });
 }
 
 function runningServer(dataDir: string): OperatorOperations {
@@ -51,7 +52,7 @@ export async function withOperations<T>(
   if ("dataDir" in target && isDataDirHeld(target.dataDir)) return fn(runningServer(target.dataDir));
   let store: SqlStore;
   try {
-    store = await openStore({ ...target, lockCommand: command });
+    store = await openStore({ ...target, lockCommand: command, migrations: INCASSO_MIGRATIONS });
   } catch (error) {
     // A server started between the check and the open: talk to it instead.
     if ("dataDir" in target && isDataDirLockedError(error)) return fn(runningServer(target.dataDir));

@@ -1,7 +1,8 @@
 import { createOrderEngine, issueApiKey, principalOfKey, submitOrder } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "../built-in-case-system.js";
+import { openCaseSystemStore } from "../open-case-system-store.js";
 import { selectLetterFacts } from "./letter-facts.js";
 
 // The letter reads only what it prints, in one statement; these are the same facts the letter was
@@ -9,7 +10,7 @@ import { selectLetterFacts } from "./letter-facts.js";
 let store: SqlStore;
 let key: Awaited<ReturnType<typeof issueApiKey>>;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   key = await issueApiKey(store, { organisation: "Facts BV", mode: "live" });
 });
 afterAll(() => store.close());

@@ -40,7 +40,7 @@ function jobRow(r: Record<string, unknown>): LetterJobRow {
  * The body of a CTE that records the letter job of a pre-incasso order as the order is put on its
  * case: one row per case number in `source` (the CTE that inserted the order's `case_orders` row,
  * so a repeat that inserts none records nothing), due at once, in the placing statement's own
- * transaction. Idempotent on the order id. The placement, openCase and joinCase statements use it,
+ * transaction. Idempotent on the order id. The placement statement uses it,
  * so a placed pre-incasso order always has its job and placing costs no statement more
  * (decision case-system-wik-letter-jobs).
  *

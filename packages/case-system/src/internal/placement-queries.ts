@@ -77,9 +77,14 @@ const DEBTOR_COLUMNS = `position int, type text, name text, company_name text, f
 // - `c` opens a case only when the order is neither placed nor has an open case to join; the
 //   case number is drawn only then (the one-time filter of the subquery).
 // - `o` puts the order on the new or joined case; `d` adds its debtors with their addresses, `t`
-//   its metadata note, `u` merges its custom fields into a joined case's (as joinCase does).
-// - A repeat (`repeat`) records the addresses again and adds the invoices that are missing, as
-//   a repeat of addItems does; `i` inserts each invoice at most once (order id and position).
+//   its metadata note, `u` merges its custom fields into a joined case's.
+// - A repeat (`repeat`) records the addresses again and adds the invoices that are missing; `i`
+//   inserts each invoice at most once (order id and position).
+// - `target` is the merge rule (decision orders-engine-multiple-open-cases), the one stated in
+//   core's `chooseOpenCase`: the oldest open case (opened first, then the lowest case number in
+//   code-point order, as JavaScript compares strings), none when the order is placed already.
+//   It lives in the statement because the lookup must run under the lock in this transaction;
+//   built-in-case-system-placement.test.ts checks that both pick the same case.
 // - `j` records the 14-day letter job of a pre-incasso order when the order is put on the case
 //   (decision case-system-wik-letter-jobs), in this statement's transaction.
 const PLACE = `WITH on_case AS MATERIALIZED (

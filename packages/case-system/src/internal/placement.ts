@@ -20,7 +20,7 @@ export function toCasePlacement(result: PlacementResult): CasePlacement {
 }
 
 /**
- * The changes a placement made, in the order the separate calls made them (openCase or joinCase,
+ * The changes a placement made, in the order the former separate calls made them (openCase or joinCase,
  * then addItems): `case_opened` or `order_added`, one `debtor_address_set` per recorded address,
  * one `invoice_added` per inserted invoice, `merged` when the order joined a case another order
  * opened (which sends `invoice.updated`, decision case-system-webhook-events). A repeat reports

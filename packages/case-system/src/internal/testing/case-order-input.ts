@@ -1,4 +1,4 @@
-import type { CaseOrderInput } from "@incasso/core";
+import type { CaseOrderInput, CasePlacementInput, NormalisedAddress, NormalisedInvoice } from "@incasso/core";
 
 type CaseDebtor = CaseOrderInput["debtors"][number];
 
@@ -76,5 +76,24 @@ export function caseInvoice(number: string, amount = 125_000, description: strin
     payment_term_days: 14,
     amount_cents: amount,
     description,
+  };
+}
+
+/**
+ * The placement of an order's part of a case with its invoices (and the addresses given, by
+ * debtor position), for the case-system tests that place an order through `placeOnCase`.
+ *
+ * @example
+ * await cases.placeOnCase(withItems(order, [caseInvoice("F-1")]));
+ */
+export function withItems(
+  order: CaseOrderInput,
+  invoices: NormalisedInvoice[] = [],
+  addresses: NormalisedAddress[] = [],
+): CasePlacementInput {
+  return {
+    ...order,
+    addresses: addresses.map((address, debtorIndex) => ({ debtorIndex, address })),
+    invoices: invoices.map((invoice, invoiceIndex) => ({ invoiceIndex, invoice })),
   };
 }

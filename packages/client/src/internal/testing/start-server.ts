@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createBuiltInCaseSystem } from "@incasso/case-system";
+import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
 import { createApi, type IncassoApi, type RateLimiter } from "@incasso/server";
 import { listen } from "@incasso/server/node";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 
 /**
  * Options of {@link startServer}.
@@ -115,7 +115,7 @@ function composeApi(store: SqlStore, options: StartServerOptions): IncassoApi {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "incasso-client-"));
-  const store = await openStore({ dataDir });
+  const store = await openCaseSystemStore({ dataDir });
   let server: Server;
   try {
     const api = composeApi(store, options);
@@ -180,7 +180,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
  * const document = await servedOpenApiDocument();
  */
 export async function servedOpenApiDocument(): Promise<ReturnType<IncassoApi["openapi"]>> {
-  const store = await openStore();
+  const store = await openCaseSystemStore();
   try {
     return composeApi(store, {}).openapi();
   } finally {

@@ -8,14 +8,15 @@ import type {
 } from "../../case-system-port.js";
 import type { NormalisedOrder } from "../../orders/normalised-order.js";
 import { validateCreateOrder } from "../../orders/validate-create-order.js";
+import { type CaseSystemSteps, placeOnCaseStepwise } from "../../place-on-case-stepwise.js";
 import type { Principal } from "../../principal.js";
 import type { OrderEngine } from "../order-engine.js";
 import { placeOnCase } from "./place-on-case.js";
 
-// The steps after the case (decision case-system-port-batched-items): one addItems call when the
-// case system has it, one call per address and invoice otherwise; a failed addItems becomes a
-// warning for every item of the call. And the one-call placement (decision
-// case-system-port-one-call-placement): placeOnCase instead of every separate call when present.
+// The one placement call (decision case-system-port-one-call-placement), and a host's smaller calls
+// behind it through placeOnCaseStepwise (decision case-system-port-batched-items): one addItems
+// call when the host has it, one call per address and invoice otherwise; a failed addItems becomes
+// a warning for every item of the call.
 
 const principal: Principal = {
   keyId: "key_0123456789abcdef",
@@ -61,7 +62,13 @@ const attachment: CheckedAttachment = {
 
 type Call = { step: string; input: unknown };
 
-/** A case system that records every call; the calls `fail` picks throw; `placement` adds placeOnCase. */
+type Logged = { message: string; details: unknown }[];
+
+/**
+ * A case system that records every call; the calls `fail` picks throw. With `placement` its
+ * placeOnCase answers that; without, placeOnCase is built by placeOnCaseStepwise from recorded
+ * smaller calls (with addItems when `batched`), logging to `logged`.
+ */
 function recordingCaseSystem(options: {
   batched: boolean;
   fail?: (step: string, input: unknown) => boolean;
@@ -74,36 +81,41 @@ function recordingCaseSystem(options: {
       calls.push({ step: name, input });
       if (options.fail?.(name, input)) throw new Error(`${name} is down`);
     };
-  const cs: CaseSystem = {
-    findOpenCases: async (input) => {
+  const logged: Logged = [];
+  const caseSteps = {
+    findOpenCases: async (input: unknown) => {
       calls.push({ step: "findOpenCases", input });
       return [];
     },
-    openCase: async (input) => {
+    openCase: async (input: unknown) => {
       calls.push({ step: "openCase", input });
       return { caseNumber: "2026-000001" };
     },
-    joinCase: async (input) => ({ caseNumber: input.caseNumber }),
-    setDebtorAddress: step("setDebtorAddress"),
-    addInvoice: step("addInvoice"),
+    joinCase: async (input: { caseNumber: string }) => ({ caseNumber: input.caseNumber }),
+  };
+  const steps: CaseSystemSteps = options.batched
+    ? { ...caseSteps, addItems: step("addItems") }
+    : { ...caseSteps, setDebtorAddress: step("setDebtorAddress"), addInvoice: step("addInvoice") };
+  const placement = options.placement;
+  const cs: CaseSystem = {
+    placeOnCase:
+      placement === undefined
+        ? placeOnCaseStepwise(steps, {
+            logger: { warn: (message, details) => logged.push({ message, details }) },
+          })
+        : async (input) => {
+            calls.push({ step: "placeOnCase", input });
+            if (options.fail?.("placeOnCase", input)) throw new Error("placeOnCase is down");
+            return placement;
+          },
     storeAttachment: step("storeAttachment"),
     addTask: async () => undefined,
     caseState: async () => undefined,
   };
-  if (options.batched) cs.addItems = step("addItems");
-  const placement = options.placement;
-  if (placement !== undefined) {
-    cs.placeOnCase = async (input) => {
-      calls.push({ step: "placeOnCase", input });
-      if (options.fail?.("placeOnCase", input)) throw new Error("placeOnCase is down");
-      return placement;
-    };
-  }
-  return { cs, calls };
+  return { cs, calls, logged };
 }
 
-function engineWith(caseSystem: CaseSystem) {
-  const logged: { message: string; details: unknown }[] = [];
+function engineWith(caseSystem: CaseSystem, logged: Logged = []) {
   const engine = {
     caseSystem,
     logger: {
@@ -115,8 +127,8 @@ function engineWith(caseSystem: CaseSystem) {
   return { engine, logged };
 }
 
-async function place(caseSystem: CaseSystem, attachments: CheckedAttachment[] = []) {
-  const { engine, logged } = engineWith(caseSystem);
+async function place(caseSystem: CaseSystem, attachments: CheckedAttachment[] = [], logged: Logged = []) {
+  const { engine } = engineWith(caseSystem, logged);
   const placement = await placeOnCase(engine, {
     principal,
     orderId: "ord_0123456789abcdef",
@@ -181,7 +193,7 @@ const claimFailed = (invoiceNumber: string) => ({
   invoice_number: invoiceNumber,
 });
 
-describe("placeOnCase: addresses and invoices", () => {
+describe("placeOnCase built by placeOnCaseStepwise: addresses and invoices", () => {
   it("sends every address and invoice in one addItems call when the case system has it", async () => {
     const { cs, calls } = recordingCaseSystem({ batched: true });
     const { placement } = await place(cs, [attachment]);
@@ -190,23 +202,23 @@ describe("placeOnCase: addresses and invoices", () => {
     expect(calls[2]?.input).toEqual(batchedInput);
   });
 
-  it("calls addItems on the case system object (a host's class keeps its `this`)", async () => {
-    class HostCaseSystem {
+  it("calls addItems on the steps object (a host's class keeps its `this`)", async () => {
+    class HostCaseSteps {
       readonly received: CaseItemsInput[] = [];
       findOpenCases = async () => [];
       openCase = async () => ({ caseNumber: "2026-000009" });
       joinCase = async () => ({ caseNumber: "2026-000009" });
-      setDebtorAddress = async () => undefined;
-      addInvoice = async () => undefined;
-      storeAttachment = async () => undefined;
-      addTask = async () => undefined;
-      caseState = async () => undefined;
       async addItems(input: CaseItemsInput): Promise<void> {
         this.received.push(input);
       }
     }
-    const host = new HostCaseSystem();
-    const { placement } = await place(host);
+    const host = new HostCaseSteps();
+    const { placement } = await place({
+      placeOnCase: placeOnCaseStepwise(host),
+      storeAttachment: async () => undefined,
+      addTask: async () => undefined,
+      caseState: async () => undefined,
+    });
     expect(placement.warnings).toEqual([]);
     expect(host.received).toEqual([{ ...batchedInput, caseNumber: "2026-000009" }]);
   });
@@ -236,11 +248,11 @@ describe("placeOnCase: addresses and invoices", () => {
   });
 
   it("turns a failed addItems into a warning for every debtor and every invoice, logged once, before a file's warning", async () => {
-    const { cs } = recordingCaseSystem({
+    const { cs, logged } = recordingCaseSystem({
       batched: true,
       fail: (step) => step === "addItems" || step === "storeAttachment",
     });
-    const { placement, logged } = await place(cs, [attachment]);
+    const { placement } = await place(cs, [attachment], logged);
     expect(placement.warnings).toEqual([
       addressFailed("Eerste B.V."),
       addressFailed("Tweede B.V."),
@@ -253,9 +265,13 @@ describe("placeOnCase: addresses and invoices", () => {
         invoice_number: null,
       },
     ]);
-    expect(logged.map((l) => (l.details as { step: string }).step)).toEqual(["addItems", "storeAttachment"]);
+    expect(logged.map((l) => (l.details as { step: string }).step)).toEqual([
+      "addItems",
+      "placeOnCase",
+      "storeAttachment",
+    ]);
     expect(logged[0]).toEqual({
-      message: "case system step failed; order kept with a warning",
+      message: "case system step failed; the item is reported as not recorded",
       details: {
         step: "addItems",
         orderId: "ord_0123456789abcdef",
@@ -427,11 +443,6 @@ describe("placeOnCase: one call when the case system has placeOnCase", () => {
     class HostCaseSystem {
       readonly received: CasePlacementInput[] = [];
       readonly caseNumber = "2026-000077";
-      findOpenCases = async () => [];
-      openCase = async () => ({ caseNumber: "never" });
-      joinCase = async () => ({ caseNumber: "never" });
-      setDebtorAddress = async () => undefined;
-      addInvoice = async () => undefined;
       storeAttachment = async () => undefined;
       addTask = async () => undefined;
       caseState = async () => undefined;

@@ -1,0 +1,43 @@
+import { mergeMigrations, migrate, openStore, STORE_MIGRATIONS } from "@incasso/store-sql";
+import { describe, expect, it } from "vitest";
+import { CASE_SYSTEM_MIGRATIONS } from "./migrations.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
+
+// The case tables are this package's steps, applied with the store's (decision
+// case-system-owns-its-migrations).
+describe("openCaseSystemStore and CASE_SYSTEM_MIGRATIONS", () => {
+  it("keep the version numbers the steps had in @incasso/store-sql", () => {
+    expect(CASE_SYSTEM_MIGRATIONS.map((m) => [m.version, m.name])).toEqual([
+      [11, "built-in case system"],
+      [30, "case handling: rejected tasks, letters, handler lists"],
+      [31, "case handling: letter jobs"],
+    ]);
+    expect(STORE_MIGRATIONS.map((m) => m.version)).toEqual([1, 10, 12, 20]);
+  });
+
+  it("applies the store's and the case tables' steps in version order; the store alone is refused afterwards", {
+    timeout: 60_000,
+  }, async () => {
+    const store = await openCaseSystemStore();
+    const { rows } = await store.database.query<{ version: number }>(
+      "SELECT version FROM incasso_migrations ORDER BY applied_at, version",
+    );
+    expect(rows.map((r) => r.version)).toEqual([1, 10, 11, 12, 20, 30, 31]);
+    const { rows: tables } = await store.database.query<{ n: string | number }>(
+      "SELECT count(*) AS n FROM information_schema.tables WHERE table_name IN ('cases', 'case_letters', 'case_letter_jobs')",
+    );
+    expect(Number(tables[0]?.n)).toBe(3);
+    // The store's own steps alone do not know 11, 30 and 31: refused before anything is applied.
+    await expect(migrate(store.database)).rejects.toThrow("newer than this release knows (20)");
+    await store.close();
+  });
+
+  it("adds the case tables to a database that has only the store's", { timeout: 60_000 }, async () => {
+    const store = await openStore();
+    await expect(store.database.query("SELECT 1 FROM cases LIMIT 1")).rejects.toThrow();
+    expect(await migrate(store.database, mergeMigrations(STORE_MIGRATIONS, CASE_SYSTEM_MIGRATIONS))).toEqual([
+      11, 30, 31,
+    ]);
+    await store.close();
+  });
+});
