@@ -81,8 +81,13 @@ function serve(storageArgs: string[]): Promise<{ proc: ChildProcess; url: string
     let err = "";
     proc.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      const url = /^incasso listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/m.exec(out)?.[1];
-      if (url && out.includes("  data: ")) resolve({ proc, url });
+      // The start lines are JSON log lines (decision operations-logs); the last one names the data.
+      const entries = out
+        .split("\n")
+        .filter((line) => line.startsWith("{") && line.endsWith("}"))
+        .map((line) => JSON.parse(line) as { msg?: string; url?: string });
+      const url = entries.find((entry) => entry.msg?.startsWith("incasso listening on"))?.url;
+      if (url && entries.some((entry) => entry.msg?.startsWith("data: "))) resolve({ proc, url });
     });
     proc.stderr?.on("data", (chunk: Buffer) => {
       err += chunk.toString();

@@ -6,10 +6,10 @@
 // FUZZ_RUNS sets the number of in-process requests.
 import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
-import { createBuiltInCaseSystem } from "@incasso/case-system";
+import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey, setUdfField } from "@incasso/core";
 import type { IncassoApi } from "@incasso/server";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import {
   azureFunctionsTransport,
   expressTransport,
@@ -847,7 +847,7 @@ let store: SqlStore;
 let api: IncassoApi;
 let world: World;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   const limits = { perMinute: 1_000_000, perDay: 1_000_000 };
   api = fixtureApi({
     store,

@@ -5,8 +5,9 @@
 // for another key's record), orders-engine-control-requests (a test key may read the
 // organisation's live orders with visibility `organisation` but never steer them).
 import type { BuiltInCaseSystem } from "@incasso/case-system";
+import { openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { type RunningTransport, transports } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, business, json, orderBody, ordersApi } from "./orders-fixtures.js";
@@ -15,7 +16,7 @@ let store: SqlStore;
 let api: ReturnType<typeof ordersApi>["api"];
 let cases: BuiltInCaseSystem;
 beforeAll(async () => {
-  store = await openStore();
+  store = await openCaseSystemStore();
   ({ api, cases } = ordersApi(store));
 });
 afterAll(() => store.close());
