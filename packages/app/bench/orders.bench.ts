@@ -17,6 +17,7 @@ import { loadavg } from "node:os";
 import { createBuiltInCaseSystem } from "../../case-system/src/index.js";
 import { issueApiKey } from "../../core/src/index.js";
 import { makeTextPdf } from "../../pdf-guard/src/internal/testing/fixtures.js";
+import { getPdfEngine } from "../../pdf-guard/src/node.js";
 import { createApi } from "../../server/src/index.js";
 import { openStore, type SqlStore } from "../../store-sql/src/index.js";
 import { INCASSO_MIGRATIONS } from "../src/internal/incasso-migrations.js";
@@ -136,6 +137,8 @@ async function run(name: string, store: SqlStore, pdf: string) {
   const api = createApi({
     store,
     caseSystem: createBuiltInCaseSystem({ store }),
+    // PDFs in worker threads, as createIncasso() runs them.
+    pdfEngine: getPdfEngine(),
     logger: silent,
     apiRateLimit: { perMinute: 1_000_000 },
   });
