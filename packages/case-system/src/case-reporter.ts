@@ -86,7 +86,7 @@ const DEFAULT_CASE_EVENTS: Record<CaseEventKind, string> = {
  * tables of @incasso/store-sql; no case tables needed).
  *
  * @example
- * const reporter = createCaseReporter({ store: await openStore({ databaseUrl }) });
+ * const reporter = createCaseReporter({ store: await openCaseSystemStore({ databaseUrl }) });
  */
 export function createCaseReporter(options: { store: Pick<SqlStore, "database"> }): CaseReporter {
   const db = options.store.database;

@@ -87,6 +87,26 @@ describe("placeOnCaseStepwise", () => {
     expect(h.calls).toEqual(["openCase", "addItems"]);
   });
 
+  it("uses the per-item calls when a spread host object carries addItems: undefined", async () => {
+    const h = host([]);
+    const steps = {
+      ...h.caseSteps,
+      addItems: undefined,
+      setDebtorAddress: h.setDebtorAddress,
+      addInvoice: h.addInvoice,
+    };
+    const place = placeOnCaseStepwise(steps as unknown as Parameters<typeof placeOnCaseStepwise>[0]);
+    expect(await place(input(["K-1", "K-2"]))).toMatchObject({ caseNumber: "2026-000100", caseNew: true });
+    expect(h.calls).toEqual([
+      "findOpenCases",
+      "openCase",
+      "setDebtorAddress",
+      "setDebtorAddress",
+      "addInvoice",
+      "addInvoice",
+    ]);
+  });
+
   it("joins the oldest open case and names the others", async () => {
     const h = host([
       { caseNumber: "2026-000007", openedAt: new Date("2026-11-05"), openedByOrderId: "ord_b" },

@@ -149,7 +149,8 @@ export function placeOnCaseStepwise(
         onFail();
       }
     };
-    if ("addItems" in steps) {
+    // A host may spread an object whose addItems is undefined: only a function counts.
+    if ("addItems" in steps && typeof steps.addItems === "function") {
       await record(
         "addItems",
         () => steps.addItems({ orderId: input.orderId, caseNumber, addresses, invoices }),

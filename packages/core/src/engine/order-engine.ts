@@ -92,10 +92,9 @@ const defaultLogger: OrderEngineLogger = {
  * @throws {TypeError} code `pdf_engine_required` when `pdfIsolation` is `worker` and no `pdfEngine`
  * is given: the kernel has no engine of its own to fall back on.
  * @example
- * import { openStore } from "@incasso/store-sql";
- * import { createBuiltInCaseSystem } from "@incasso/case-system";
+ * import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
  * import { getPdfEngine } from "@incasso/pdf-guard/node";
- * const store = await openStore();
+ * const store = await openCaseSystemStore(); // the store's tables and the case system's
  * const engine = createOrderEngine({
  *   store,
  *   caseSystem: createBuiltInCaseSystem({ store }),
