@@ -150,30 +150,33 @@ export function placeOnCaseStepwise(
       }
     };
     // A host may spread an object whose addItems is undefined: only a function counts.
-    if ("addItems" in steps && typeof steps.addItems === "function") {
+    if (typeof (steps as { addItems?: unknown }).addItems === "function") {
+      // Called on the host's object, so a case system written as a class keeps its `this`.
+      const batched = steps as Extract<ItemSteps, { addItems: unknown }>;
       await record(
         "addItems",
-        () => steps.addItems({ orderId: input.orderId, caseNumber, addresses, invoices }),
+        () => batched.addItems({ orderId: input.orderId, caseNumber, addresses, invoices }),
         () => {
           failed.debtorIndexes.push(...addresses.map((a) => a.debtorIndex));
           failed.invoiceIndexes.push(...invoices.map((i) => i.invoiceIndex));
         },
       );
     } else {
+      const single = steps as Extract<ItemSteps, { addInvoice: unknown }>;
       // The item calls are independent of each other, so they run at once (a host's case system
       // answers them in parallel).
       await Promise.all([
         ...addresses.map(({ debtorIndex, address }) =>
           record(
             "setDebtorAddress",
-            () => steps.setDebtorAddress({ orderId: input.orderId, caseNumber, debtorIndex, address }),
+            () => single.setDebtorAddress({ orderId: input.orderId, caseNumber, debtorIndex, address }),
             () => failed.debtorIndexes.push(debtorIndex),
           ),
         ),
         ...invoices.map(({ invoiceIndex, invoice }) =>
           record(
             "addInvoice",
-            () => steps.addInvoice({ orderId: input.orderId, caseNumber, invoiceIndex, invoice }),
+            () => single.addInvoice({ orderId: input.orderId, caseNumber, invoiceIndex, invoice }),
             () => failed.invoiceIndexes.push(invoiceIndex),
           ),
         ),
