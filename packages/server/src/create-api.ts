@@ -31,7 +31,7 @@ import { type WikPluginOptions, wikPlugin } from "./plugins/wik.js";
 import { problemResponse } from "./problem.js";
 import { MemoryRateLimiter, type RateLimiter } from "./rate-limit.js";
 import { newRequestId, requestIdFor } from "./request-id.js";
-import { rememberResponseParts } from "./response-parts.js";
+import { rememberResponseParts, responseParts } from "./response-parts.js";
 import { StoreRateLimiter } from "./store-rate-limiter.js";
 import { parseOrThrow } from "./validation.js";
 
@@ -195,6 +195,12 @@ const consoleLogger: Logger = {
   warn: (m, f) => console.warn(m, f ?? ""),
   error: (m, f) => console.error(m, f ?? ""),
 };
+
+function isReplay(response: Response): boolean {
+  const parts = responseParts(response);
+  if (parts === undefined) return response.headers.get("idempotency-replayed") === "true";
+  return parts.headers.some(([name, value]) => name === "idempotency-replayed" && value === "true");
+}
 
 function normaliseBasePath(basePath: string): string {
   const trimmed = `/${basePath}`.replace(/\/+/g, "/").replace(/\/$/, "");
@@ -651,7 +657,9 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
         durationMs: performance.now() - started,
         keyId: principal?.keyId ?? null,
         keyMode: principal?.mode ?? null,
-        replayed: response.headers.get("idempotency-replayed") === "true",
+        // From the parts when the answer has them: reading `headers` would build a Headers object
+        // on every request, the cost the parts exist to avoid.
+        replayed: isReplay(response),
         orderCreated: order ?? null,
       });
     } catch (error) {

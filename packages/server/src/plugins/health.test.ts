@@ -80,14 +80,25 @@ describe("health endpoints", () => {
       error: "Error: connect ECONNREFUSED db.internal:5432 password=hunter2",
     });
 
+    let hangingCalls = 0;
     const hanging = createApi({
       publicOnly: true,
       logger,
-      health: { readiness: () => new Promise<ReadinessReport>(() => {}), timeoutMs: 20 },
+      health: {
+        readiness: () => {
+          hangingCalls++;
+          return new Promise<ReadinessReport>(() => {});
+        },
+        timeoutMs: 20,
+      },
     });
     const late = await get(hanging, "/readyz");
     expect(late.status).toBe(503);
     expect(await late.json()).toMatchObject({ checks: { readiness: "timeout" } });
+    // Later probes time out too, without starting another check against the hung database.
+    const later = await get(hanging, "/readyz");
+    expect(later.status).toBe(503);
+    expect(hangingCalls).toBe(1);
   });
 
   it("probes that arrive while a check runs share it", async () => {

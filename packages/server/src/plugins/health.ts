@@ -105,29 +105,30 @@ export function healthPlugin(options: HealthOptions = {}, logger?: Logger): ApiP
     options.readiness ?? (async (): Promise<ReadinessReport> => ({ ready: true, checks: {} }));
   const timeoutMs = options.timeoutMs ?? 2000;
   const retryAfter = String(options.retryAfterSeconds ?? 5);
+  // One check runs at a time, until the check itself settles: probes against a hung database get
+  // "timeout" after timeoutMs, but do not start another query each.
   let running: Promise<ReadinessReport> | undefined;
 
   function check(): Promise<ReadinessReport> {
-    running ??= new Promise<ReadinessReport>((resolve) => {
+    running ??= readiness()
+      .catch((error: unknown): ReadinessReport => {
+        logger?.error("readiness check failed", { error: String(error) });
+        return { ready: false, checks: { readiness: "failing" } };
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    const inFlight = running;
+    return new Promise<ReadinessReport>((resolve) => {
       const timer = setTimeout(() => {
         logger?.warn("readiness check timed out", { timeoutMs });
         resolve({ ready: false, checks: { readiness: "timeout" } });
       }, timeoutMs);
-      readiness().then(
-        (report) => {
-          clearTimeout(timer);
-          resolve(report);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          logger?.error("readiness check failed", { error: String(error) });
-          resolve({ ready: false, checks: { readiness: "failing" } });
-        },
-      );
-    }).finally(() => {
-      running = undefined;
+      void inFlight.then((report) => {
+        clearTimeout(timer);
+        resolve(report);
+      });
     });
-    return running;
   }
 
   return definePlugin({
