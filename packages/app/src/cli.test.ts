@@ -1,5 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cliProcesses } from "@incasso/test-utils";
@@ -190,6 +192,26 @@ describe("incasso CLI", () => {
     const result = await run(["serve", "--port", "70000"]);
     expect(result.code).toBe(1);
     expect(result.err).toBe("incasso: --port must be an integer from 0 to 65535, not 70000\n");
+  });
+
+  it("a port already in use ends serve with exit code 1 and releases the data directory", {
+    timeout: 90_000,
+  }, async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as AddressInfo;
+    const dir = tempDir();
+    try {
+      const result = await run(["serve", "--port", String(port), "--data-dir", dir]);
+      expect(result.code).toBe(1);
+      expect(result.err).toContain("EADDRINUSE");
+      // The workers and the operator endpoint were stopped: the directory opens again at once.
+      const keys = await run(["keys", "list", "--json", "--data-dir", dir]);
+      expect(keys.code).toBe(0);
+      expect(JSON.parse(keys.out)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it("an unknown command exits with 2 and shows the help", async () => {

@@ -170,18 +170,24 @@ async function serve(argv: string[]): Promise<void> {
   });
   const { store, api } = incasso;
   const embedded = store.engine === "pglite";
-  const firstKey =
-    embedded && (await store.apiKeys.count()) === 0
-      ? await issueApiKey(store, { organisation: "Demo", mode: "test" })
-      : undefined;
-  const { server, url } = await listen(api, { port, host, trustProxy: values["trust-proxy"] });
+  let server: Awaited<ReturnType<typeof listen>>["server"] | undefined;
+  let url: string;
+  let firstKey: Awaited<ReturnType<typeof issueApiKey>> | undefined;
   let metricsServer: MetricsServer | undefined;
   try {
+    ({ server, url } = await listen(api, { port, host, trustProxy: values["trust-proxy"] }));
+    // Made once the server listens, so a start that fails leaves no key nobody was shown.
+    firstKey =
+      embedded && (await store.apiKeys.count()) === 0
+        ? await issueApiKey(store, { organisation: "Demo", mode: "test" })
+        : undefined;
     metricsServer = metrics
       ? await startMetricsServer({ metrics, port: metricsPort as number, host: metricsHost })
       : undefined;
   } catch (error) {
-    server.close();
+    // The workers and the operator endpoint are running: without this the process would hold the
+    // data directory's lock and never exit (a port in use, for one).
+    server?.close();
     await incasso.stop();
     throw error;
   }
