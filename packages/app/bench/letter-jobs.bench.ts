@@ -11,7 +11,7 @@
 //    1,200 orders; letters per second of wall time and the cost per letter.
 //
 // In-process (api.fetch), the key's limits raised. Run:
-//   pnpm exec tsx packages/server/bench/letter-jobs.bench.ts
+//   pnpm exec tsx packages/app/bench/letter-jobs.bench.ts
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 // PostgreSQL CPU is read from /proc (the server must run on this machine): the backends of this
 // run's pool (found by application_name).

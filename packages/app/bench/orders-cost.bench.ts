@@ -5,7 +5,7 @@
 // pre-incasso orders (which record their letter job) and for incasso orders that join an open case
 // (a follow-up order for a customer number with an open case).
 // In-process (api.fetch), the key's limits raised.
-// Run: pnpm exec tsx packages/server/bench/orders-cost.bench.ts
+// Run: pnpm exec tsx packages/app/bench/orders-cost.bench.ts
 // The built-in case system places each order with its one placeOnCase call (the separate calls
 // BENCH_CASE_CALLS and BENCH_ITEM_CALLS once chose left the port: decision
 // case-system-port-placement-required).

@@ -5,7 +5,7 @@
 // this process, as in a deployment whose 14-day letters are made by `incasso worker`: a pre-incasso
 // order records its letter job and is answered (decision case-system-wik-letter-jobs); what the
 // letters cost is measured by letter-jobs.bench.ts.
-// Run: pnpm exec tsx packages/server/bench/orders.bench.ts
+// Run: pnpm exec tsx packages/app/bench/orders.bench.ts
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 // BENCH_STORES=postgres (or pglite) runs one store only; BENCH_PLAIN_ONLY=1 skips the PDF and list
 // cases (for quick comparisons of the order path). BENCH_POOL sets the PostgreSQL pool size (default the store's, 10).

@@ -1,6 +1,6 @@
 // Authenticated GET /ping per second, and what auth + rate limit + idempotency add to a POST, on
 // embedded PGlite and on PostgreSQL in one run. In-process (api.fetch), so the numbers are the
-// API's own cost without a network stack. Run: pnpm exec tsx packages/server/bench/storage.bench.ts
+// API's own cost without a network stack. Run: pnpm exec tsx packages/app/bench/storage.bench.ts
 // One key is used throughout, so after the first request auth is answered by the 5-second key cache
 // (docs/decisions/auth-key-cache.md). PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 import { randomBytes } from "node:crypto";

@@ -1,6 +1,6 @@
 // Webhook deliveries per second to a local receiver, with one and with two `incasso worker`
 // processes on PostgreSQL, and the count of duplicate attempts (target: >= 500/s with one worker,
-// zero duplicates). Run: pnpm exec tsx packages/server/bench/webhooks.bench.ts
+// zero duplicates). Run: pnpm exec tsx packages/app/bench/webhooks.bench.ts
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 // a throwaway database is created and dropped. BENCH_CONCURRENCY sets each worker's --concurrency (64).
 import { type ChildProcess, spawn } from "node:child_process";

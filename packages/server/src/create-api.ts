@@ -165,7 +165,7 @@ export interface RequestContext {
  * The API as one web-standard handler, ready for any transport.
  *
  * @example
- * const api = createApi();
+ * const api = createApi({ publicOnly: true });
  * const res = await api.fetch(new Request("http://localhost/api/v1/ping"));
  */
 export interface IncassoApi {

@@ -44,7 +44,7 @@ const creditorManagementOn: RouteGuard = (ctx) => {
  * docs/decisions/creditors-shapes.md). Both need a key with creditor management on.
  *
  * @example
- * createApi({ store }); // adds this plugin itself when a store is configured
+ * createApi({ store, caseSystem }); // adds this plugin itself (unless `creditors: false`)
  */
 export function creditorsPlugin(options: CreditorsPluginOptions): ApiPlugin {
   const limit = keyRateLimit({

@@ -81,8 +81,8 @@ const withLimits = (description: string): RouteResponse => ({ description, heade
  * routes past authentication carries the RateLimit headers.
  *
  * @example
- * createApi({ store }); // installs this plugin with the built-in case system
- * createApi({ store, orders: { caseSystem: myCaseSystem } }); // or with a host's own case system
+ * createApi({ store, caseSystem: createBuiltInCaseSystem({ store }) }); // installs this plugin
+ * createApi({ store, caseSystem: myCaseSystem }); // or with a host's own case system
  */
 export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
   const { engine } = options;

@@ -37,7 +37,7 @@ export type PingResponse = z.infer<typeof PingResponseSchema>;
  * or with an invalid or revoked one, `authenticated` is false.
  *
  * @example
- * const api = createApi({ plugins: [] }); // pingPlugin() is built in
+ * const api = createApi({ publicOnly: true }); // pingPlugin() is built in
  */
 export function pingPlugin(): ApiPlugin {
   // The time is formatted once per millisecond rather than once per request: a busy ping endpoint

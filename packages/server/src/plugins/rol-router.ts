@@ -15,7 +15,7 @@ import { type ToolRateLimitOptions, toolRateLimit } from "./tool-limits.js";
  * dataset or overrides to fill gaps, planning thresholds).
  *
  * @example
- * createApi({ tools: { rolRouter: { router: { overrides: myOverrides }, rateLimit: { perMinute: 120 } } } });
+ * createApi({ publicOnly: true, tools: { rolRouter: { router: { overrides: myOverrides }, rateLimit: { perMinute: 120 } } } });
  */
 export interface RolRouterPluginOptions {
   rateLimit?: ToolRateLimitOptions;
@@ -28,7 +28,7 @@ export interface RolRouterPluginOptions {
  * 200, whatever its `status` (docs/decisions/rol-router-http-status.md).
  *
  * @example
- * const api = createApi(); // the court lookup is built in
+ * const api = createApi({ publicOnly: true }); // the court lookup is built in
  */
 export function rolRouterPlugin(options: RolRouterPluginOptions = {}): ApiPlugin {
   // Built once: the place index and the host's dataset are validated at start-up, not per request.

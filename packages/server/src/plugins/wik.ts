@@ -8,7 +8,7 @@ import { type ToolRateLimitOptions, toolRateLimit } from "./tool-limits.js";
  * Options of {@link wikPlugin}.
  *
  * @example
- * createApi({ plugins: [wikPlugin({ rateLimit: { perMinute: 120 } })] });
+ * createApi({ publicOnly: true, tools: { wik: { rateLimit: { perMinute: 120 } } } });
  */
 export interface WikPluginOptions {
   rateLimit?: ToolRateLimitOptions;
@@ -19,7 +19,7 @@ export interface WikPluginOptions {
  * computed by @incasso/wik with today's date from the API's clock.
  *
  * @example
- * const api = createApi(); // the WIK tool is built in
+ * const api = createApi({ publicOnly: true }); // the WIK tool is built in
  * await api.fetch(new Request("http://x/api/v1/tools/wik", { method: "POST", headers: { "content-type": "application/json" }, body: '{"amount_cents":125000}' }));
  */
 export function wikPlugin(options: WikPluginOptions = {}): ApiPlugin {
