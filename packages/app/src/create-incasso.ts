@@ -15,6 +15,7 @@ import { getPdfEngine } from "@incasso/pdf-guard/node";
 import {
   type CompletedRequest,
   type CreateApiOptions,
+  consoleLogger,
   createApi,
   type IncassoApi,
   type Logger,
@@ -22,7 +23,6 @@ import {
   type ReadinessReport,
 } from "@incasso/server";
 import { openStore, type SqlStore } from "@incasso/store-sql";
-import { consoleLogger } from "./console-logger.js";
 import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
 import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
 import { requestLog } from "./logging/request-log.js";

@@ -1,4 +1,3 @@
-export { consoleLogger } from "./console-logger.js";
 export { type CreateIncassoOptions, createIncasso, type Incasso } from "./create-incasso.js";
 export { DEFAULT_DATA_DIR, type IncassoTarget, resolveTarget } from "./incasso-target.js";
 export { LOG_LEVELS, type LogLevel, parseLogLevel } from "./logging/log-level.js";

@@ -12,6 +12,7 @@ import pkg from "../package.json" with { type: "json" };
 import { ApiError, isApiError } from "./api-error.js";
 import { authenticateRequest, principalOf } from "./auth.js";
 import { type CompletedRequest, ORDER_CREATED_STATE_KEY } from "./completed-request.js";
+import { consoleLogger } from "./console-logger.js";
 import { toApiError } from "./core-errors.js";
 import { type CorsOptions, corsPolicy, withCorsHeaders } from "./cors.js";
 import { declaresRequestBody, requestHeader } from "./internal/request-headers.js";
@@ -189,12 +190,6 @@ export interface IncassoApi {
   /** The generated OpenAPI 3.1 document. */
   openapi(): OpenApiDocument;
 }
-
-const consoleLogger: Logger = {
-  info: (m, f) => console.info(m, f ?? ""),
-  warn: (m, f) => console.warn(m, f ?? ""),
-  error: (m, f) => console.error(m, f ?? ""),
-};
 
 function isReplay(response: Response): boolean {
   const parts = responseParts(response);

@@ -21,6 +21,7 @@ export {
   noteOrderCreated,
   ORDER_CREATED_STATE_KEY,
 } from "./completed-request.js";
+export { consoleLogger } from "./console-logger.js";
 export { CORE_ERROR_STATUS, toApiError } from "./core-errors.js";
 export {
   CorsOptionError,

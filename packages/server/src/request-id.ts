@@ -1,3 +1,4 @@
+import { HEX_BYTE } from "./internal/hex.js";
 import { requestHeader } from "./internal/request-headers.js";
 
 // An incoming X-Request-Id is echoed only when it is short and plain, so a client cannot inject
@@ -8,7 +9,6 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 // counter, 32 hex digits in all, without drawing randomness for every request. The counter is kept
 // in two parts so that a request formats no large number: the upper 40 bits (from a random start)
 // as a cached string, renewed once per 2^24 ids, and the lower 24 bits from a table of byte pairs.
-const HEX_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
 const seed = globalThis.crypto.getRandomValues(new Uint8Array(12));
 const PREFIX = `req_${Array.from(seed.subarray(0, 8), (byte) => HEX_BYTE[byte]).join("")}`;
 const LOW_IDS = 0x100_0000;

@@ -1,7 +1,6 @@
 import type { RouteContext } from "../plugin.js";
 import { canonicalJson } from "./canonical-json.js";
-
-const HEX_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+import { HEX_BYTE } from "./hex.js";
 
 /**
  * The content of a request as the Idempotency-Key machinery compares it: SHA-256 over the method,

@@ -1,7 +1,7 @@
-import type { Logger } from "@incasso/server";
+import type { Logger } from "./create-api.js";
 
 /**
- * The default logger of the service and the CLI: the console, details after the message.
+ * The default logger of the API, the service and the CLI: the console, details after the message.
  *
  * @example
  * consoleLogger.warn("webhook attempt failed", { eventId: "evt_0123456789abcdef" });
