@@ -1,8 +1,9 @@
 import { Readable } from "node:stream";
-import { type IncassoApi, responseParts } from "@incasso/server";
+import type { IncassoApi } from "@incasso/server";
 import { toWebRequest } from "@incasso/server/node";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { answerMalformedUrls } from "./malformed-urls.js";
+import { sendReply } from "./send-reply.js";
 
 /**
  * Options of {@link incassoFastify}: the API, and Fastify's own `prefix`.
@@ -41,28 +42,6 @@ function toRequest(request: FastifyRequest, path: string): Request {
 // A Host header fit to stand in a URL (RFC 9110 §7.2: host and optional port); anything else is
 // replaced, so a client cannot break the URL the API routes on.
 const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
-
-/**
- * The API's answer through Fastify's reply, so the host's onSend and onResponse hooks see it.
- * Bytes keep the API's Content-Type exactly: Fastify adds "; charset=utf-8" to a string body's
- * type when it has none (application/problem+json has none).
- */
-function sendReply(reply: FastifyReply, response: Response): FastifyReply | Promise<FastifyReply> {
-  const parts = responseParts(response);
-  if (parts !== undefined) {
-    // The API's common answer, from its parts: no web Headers object and no body stream to read.
-    reply.code(parts.status);
-    for (const [name, value] of parts.headers) reply.header(name, value);
-    // A string keeps its Content-Type: the API's JSON answers name their charset.
-    return reply.send(parts.body ?? undefined) as FastifyReply;
-  }
-  reply.code(response.status);
-  response.headers.forEach((value, name) => {
-    reply.header(name, value);
-  });
-  if (response.body === null) return reply.send() as FastifyReply;
-  return response.arrayBuffer().then((bytes) => reply.send(Buffer.from(bytes)) as FastifyReply);
-}
 
 /**
  * The API as a Fastify 5 plugin, registered under a prefix. It is encapsulated (not wrapped in

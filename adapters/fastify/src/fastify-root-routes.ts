@@ -1,6 +1,7 @@
 import type { IncassoApi } from "@incasso/server";
 import { toWebRequest } from "@incasso/server/node";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { sendReply } from "./send-reply.js";
 
 /**
  * Options of {@link incassoFastifyRootRoutes}.
@@ -31,19 +32,11 @@ export const incassoFastifyRootRoutes: FastifyPluginAsync<IncassoFastifyRootRout
   options,
 ) => {
   const { api } = options;
-  const send = (reply: FastifyReply, response: Response): Promise<FastifyReply> => {
-    reply.code(response.status);
-    response.headers.forEach((value, name) => {
-      reply.header(name, value);
-    });
-    // Probe answers are small: read whole, sent as bytes.
-    return response.arrayBuffer().then((bytes) => reply.send(Buffer.from(bytes)) as FastifyReply);
-  };
   const handler = (request: FastifyRequest, reply: FastifyReply) =>
     // The probes read no body; the path is passed as it is, at the root.
     api
       .fetch(toWebRequest(request.raw, { url: request.url }), { clientIp: request.ip })
-      .then((answer) => send(reply, answer));
+      .then((answer) => sendReply(reply, answer));
   for (const route of api.routes) {
     if (route.root) fastify.all(route.path, handler);
   }
