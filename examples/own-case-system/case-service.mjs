@@ -211,6 +211,7 @@ export function createCaseService(options = {}) {
     },
     // The agency's back office: its case list and what its handlers do.
     "GET /cases": () => [200, { cases: Object.values(state.cases).map(caseView) }],
+    "GET /tasks": () => [200, { tasks: Object.values(state.tasks) }],
     "POST /cases/:n/status": (body, [n]) => {
       const kase = state.cases[n];
       if (!kase) return [404, { error: "no such case" }];

@@ -32,7 +32,7 @@ type CaseFeedModule = {
 };
 
 /** Starts case-service.mjs as its own process and resolves with its URL once it listens. */
-export function startCaseService(file: string): Promise<{ child: ChildProcess; url: string }> {
+function startCaseService(file: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [join(here, "case-service.mjs")], {
     env: { ...process.env, CASE_SERVICE_PORT: "0", HOST: "127.0.0.1", CASE_SERVICE_FILE: file },
     stdio: ["ignore", "pipe", "pipe"],
