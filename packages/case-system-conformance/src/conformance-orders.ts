@@ -34,7 +34,12 @@ export function conformanceOrder(
   };
 }
 
-/** The principal of {@link conformanceOrder}: the sum of its invoices. */
+/**
+ * The principal of {@link conformanceOrder}: the sum of its invoices.
+ *
+ * @example
+ * expect(balance).toBeGreaterThanOrEqual(CONFORMANCE_ORDER_PRINCIPAL_CENTS);
+ */
 export const CONFORMANCE_ORDER_PRINCIPAL_CENTS = 145_000;
 
 /**

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { type CaseSystem, type CaseTaskInput, issueApiKey, newId } from "@incasso/core";
 import { createApi, type IncassoApi } from "@incasso/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -77,7 +76,9 @@ export function describeCaseSystemConformance(options: CaseSystemConformanceOpti
       last = Math.max(Date.now(), last + 1);
       return new Date(last);
     };
-    const run = randomBytes(4).toString("hex");
+    const run = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) =>
+      b.toString(16).padStart(2, "0"),
+    ).join("");
     let n = 0;
 
     beforeAll(async () => {

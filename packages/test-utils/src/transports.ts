@@ -168,6 +168,9 @@ export const azureFunctionsTransport: Transport = {
  * The host of examples/own-case-system: the API on node:http, run beside an agency's own case
  * service. Here it serves whatever API the test made; test/http/own-case-system.test.ts gives it
  * the example's case system on that service.
+ *
+ * @example
+ * const running = await ownCaseSystemTransport.start(api);
  */
 export const ownCaseSystemTransport: Transport = {
   name: "own case system host",
