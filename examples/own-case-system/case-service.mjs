@@ -73,11 +73,6 @@ export function createCaseService(options = {}) {
   // orders-engine-multiple-open-cases): an order joins the oldest open case of its organisation
   // and creditor with a debtor of one of its customer numbers; the other open ones are reported.
   function place(input) {
-    const known = state.placements[input.orderId];
-    if (known) {
-      const kase = state.cases[known];
-      return { kase, caseNew: kase.opened_by_order_id === input.orderId, others: [], repeat: true };
-    }
     const numbers = new Set(input.debtors.map((d) => d.customer_number).filter((n) => n !== null));
     const open = Object.values(state.cases)
       .filter(
@@ -90,6 +85,14 @@ export function createCaseService(options = {}) {
             .some((d) => d.customer_number !== null && numbers.has(d.customer_number)),
       )
       .sort((a, b) => a.opened_at.localeCompare(b.opened_at) || a.case_number.localeCompare(b.case_number));
+    const known = state.placements[input.orderId];
+    if (known) {
+      // A repeat answers as the first call did: the case the order is on, never a second one.
+      const kase = state.cases[known];
+      const caseNew = kase.opened_by_order_id === input.orderId;
+      const others = caseNew ? [] : open.filter((c) => c !== kase).map((c) => c.case_number);
+      return { kase, caseNew, others, repeat: true };
+    }
     const [join, ...others] = open;
     if (join) return { kase: join, caseNew: false, others: others.map((c) => c.case_number), repeat: false };
     const caseNumber = `OWN-${String(state.nextCase++).padStart(6, "0")}`;
