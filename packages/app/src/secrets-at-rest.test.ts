@@ -181,6 +181,26 @@ describe("webhook secrets at rest in the composed service", () => {
       await expect(wrong.operations.pingWebhook({ organisation: "Secrets BV" })).rejects.toThrow(
         "A webhook secret does not open with key id k2: INCASSO_SECRET_KEY has another key under that id, or the row is damaged.",
       );
+      // An event due for that organisation fails its attempt with the reason, and stays scheduled.
+      const { rows } = await wrong.store.database.query<{ organisation_id: string }>(
+        "SELECT organisation_id FROM webhook_endpoints",
+      );
+      const event = await wrong.store.outbox.enqueue({
+        organisationId: rows[0]?.organisation_id as string,
+        type: "ping",
+        data: { order_id: null, case_number: null, reference: null, case_event: null },
+        now: new Date(),
+      });
+      const attempt = await wrong.dispatcher?.deliverNow(event.id);
+      expect(attempt?.result).toEqual({
+        outcome: "failed",
+        statusCode: null,
+        durationMs: 0,
+        failure: "secret_unavailable",
+        error:
+          "secret_unavailable: A webhook secret does not open with key id k2: INCASSO_SECRET_KEY has another key under that id, or the row is damaged.",
+      });
+      expect(attempt?.nextAttemptAt).not.toBeNull();
     } finally {
       await wrong.stop();
     }

@@ -195,6 +195,26 @@ describe("webhook secrets at rest (PGlite)", () => {
       message:
         "A webhook secret does not open with key id k2: INCASSO_SECRET_KEY has another key under that id, or the row is damaged.",
     });
+    // A claim carries the reason instead of failing for every organisation in it.
+    const event = await store.outbox.enqueue({
+      organisationId: org,
+      type: "ping",
+      data: { order_id: null, case_number: null, reference: null, case_event: null },
+      now: T0,
+    });
+    const [claimed] = await repositories(store.database, wrong).outbox.claim({
+      owner: "t",
+      now: T0,
+      leaseSeconds: 60,
+      limit: 1,
+      maxAttempts: 8,
+      eventId: event.id,
+    });
+    expect({ endpoint: claimed?.endpoint, endpointError: claimed?.endpointError }).toEqual({
+      endpoint: undefined,
+      endpointError:
+        "A webhook secret does not open with key id k2: INCASSO_SECRET_KEY has another key under that id, or the row is damaged.",
+    });
     const rows = await rawRows();
     expect(
       (

@@ -11,7 +11,7 @@ import {
 } from "@incasso/core";
 import type { Executor } from "../database.js";
 import { toDate, ts } from "../internal/sql-errors.js";
-import { openSecret, type SecretKeyring, webhookSecretContext } from "../secret-keyring.js";
+import { isSecretKeyError, openSecret, type SecretKeyring, webhookSecretContext } from "../secret-keyring.js";
 
 interface EventRow {
   id: string;
@@ -115,8 +115,9 @@ function nextEventTime(): Date {
  * Claims are one statement: `SELECT … FOR UPDATE SKIP LOCKED` picks due rows no other dispatcher
  * holds, the same statement leases them and inserts the attempt records, so a row is either
  * claimed with its attempt or not at all (architecture: Webhooks). A claimed event's endpoint
- * secret is opened with `keyring`; one that does not open fails the claim with a SecretKeyError
- * naming the key id, which the dispatcher logs (decision store-secrets-at-rest).
+ * secret is opened with `keyring`; one that does not open comes without its endpoint and with
+ * `endpointError` naming the key id, and the dispatcher fails that attempt with it (decision
+ * store-secrets-at-rest).
  *
  * @example
  * await db.transaction(async (tx) => outboxRepository(tx).enqueue({ organisationId, type: "case.updated", data }));
@@ -206,25 +207,31 @@ export function outboxRepository(db: Executor, keyring?: SecretKeyring): OutboxR
       );
       return rows.map((row): ClaimedDelivery => {
         const e = event(row);
-        return {
+        const claimed: ClaimedDelivery = {
           event: e,
           attempt: e.attempts,
           attemptInRound: e.attempts - e.roundStart,
-          endpoint:
-            row.endpoint_url === null || row.endpoint_secret === null
-              ? undefined
-              : {
-                  organisationId: e.organisationId,
-                  url: row.endpoint_url,
-                  secret: openSecret(
-                    keyring,
-                    { keyId: row.endpoint_secret_key_id, value: row.endpoint_secret },
-                    webhookSecretContext(e.organisationId),
-                  ),
-                  createdAt: toDate(row.endpoint_created_at),
-                  updatedAt: toDate(row.endpoint_updated_at),
-                },
+          endpoint: undefined,
         };
+        if (row.endpoint_url === null || row.endpoint_secret === null) return claimed;
+        try {
+          claimed.endpoint = {
+            organisationId: e.organisationId,
+            url: row.endpoint_url,
+            secret: openSecret(
+              keyring,
+              { keyId: row.endpoint_secret_key_id, value: row.endpoint_secret },
+              webhookSecretContext(e.organisationId),
+            ),
+            createdAt: toDate(row.endpoint_created_at),
+            updatedAt: toDate(row.endpoint_updated_at),
+          };
+        } catch (error) {
+          // One organisation's unreadable secret fails its own attempt, not the whole claim.
+          if (!isSecretKeyError(error)) throw error;
+          claimed.endpointError = error.message;
+        }
+        return claimed;
       });
     },
 
