@@ -18,6 +18,53 @@ const WARNING =
 const NOWHERE = "127.0.0.1:1/incasso";
 
 describe("incasso secrets and the storage flags", () => {
+  it("serve says once, among its start lines, that secrets are stored unencrypted without a key", {
+    timeout: 90_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "incasso-secrets-serve-"));
+    dirs.push(dir);
+    const proc = cli.start(
+      [
+        "serve",
+        "--port",
+        "0",
+        "--host",
+        "127.0.0.1",
+        "--no-webhook-dispatcher",
+        "--no-letter-runner",
+        "--data-dir",
+        dir,
+      ],
+      { INCASSO_SECRET_KEY: "" },
+    );
+    const lines = await new Promise<{ level?: string; msg?: string }[]>((resolve, reject) => {
+      let out = "";
+      proc.stdout?.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('"msg":"data: ')) {
+          resolve(
+            out
+              .split("\n")
+              .filter((l) => l.startsWith("{"))
+              .map((l) => JSON.parse(l) as { level?: string; msg?: string }),
+          );
+        }
+      });
+      proc.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+    });
+    proc.kill("SIGTERM");
+    const secrets = lines.filter((l) => l.msg?.startsWith("secrets: "));
+    expect(secrets).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        msg: "secrets: INCASSO_SECRET_KEY is not set; webhook signing secrets are stored unencrypted (docs/operator.md, Secrets at rest)",
+      }),
+    ]);
+    // The first line still names the URL; the last still names the data.
+    expect(lines[0]?.msg).toMatch(/^incasso listening on /);
+    expect(lines.at(-1)?.msg).toMatch(/^data: /);
+  });
+
   it("warns once when --database-url holds a password, and not without one", {
     timeout: 60_000,
   }, async () => {
