@@ -137,7 +137,7 @@ describe.runIf(url)("the 14-day letters made by an incasso worker process on Pos
       "--no-webhook-dispatcher",
       "--no-letter-runner",
     ]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.err).toBe(
       "incasso: --no-webhook-dispatcher and --no-letter-runner leave the worker nothing to do\n",
     );

@@ -322,7 +322,7 @@ describe("incasso serve shuts down gracefully", () => {
       "/nonexistent/incasso",
     ]);
     expect([cors.code, cors.err]).toEqual([
-      1,
+      2,
       "incasso: --cors-protected-origins takes a list of origins, not *\n",
     ]);
     const origin = await cli.run(
@@ -331,7 +331,7 @@ describe("incasso serve shuts down gracefully", () => {
         INCASSO_CORS_ORIGINS: "*",
       },
     );
-    expect(origin.code).toBe(1);
+    expect(origin.code).toBe(2);
     expect(origin.err).toContain('"https://tools.example/" is not an origin');
   });
 });
