@@ -133,17 +133,14 @@ describe("the document checker and title writer of incasso serve and worker", ()
 
     // What reached the OpenAI API: the Responses API, the key, the model, strict JSON schemas.
     expect(fake.requests.map((r) => r.path)).toEqual(["/v1/responses", "/v1/responses"]);
-    const [check, title] = fake.requests as [
-      { headers: Record<string, unknown>; body: Record<string, unknown> },
-      { headers: Record<string, unknown>; body: Record<string, unknown> },
-    ];
-    expect(check.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
-    expect(check.body).toMatchObject({
+    const [check, title] = fake.requests;
+    expect(check?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
+    expect(check?.body).toMatchObject({
       model: "test-model",
       store: false,
       text: { format: { type: "json_schema", name: "document_check", strict: true } },
     });
-    expect(title.body).toMatchObject({
+    expect(title?.body).toMatchObject({
       model: "test-model",
       text: { format: { type: "json_schema", name: "claim_title", strict: true } },
     });
