@@ -169,7 +169,7 @@ export async function runServe(values: FlagValues): Promise<void> {
  * The start line that says which document checker and title writer run (issue 17, item 5).
  *
  * @example
- * logDocumentAi(logger, documentAiSettings({}, {})); // "documents: rules checker, template titles (…)"
+ * logDocumentAi(logger, documentAiSettings({}, {})); // "documents: rules checker and template title writer (…)"
  */
 export function logDocumentAi(logger: IncassoLogger, ai: ReturnType<typeof documentAiSettings>): void {
   if (ai.openai) {
