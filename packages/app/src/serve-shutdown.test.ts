@@ -310,8 +310,9 @@ describe("incasso serve shuts down gracefully", () => {
       "--data-dir",
       "/nonexistent/incasso",
     ]);
+    // Usage errors exit 2 (decision cli-exit-codes).
     expect([timeout.code, timeout.err]).toEqual([
-      1,
+      2,
       "incasso: --shutdown-timeout must be a whole number of seconds, not soon\n",
     ]);
     const cors = await cli.run([
