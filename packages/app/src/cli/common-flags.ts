@@ -62,7 +62,7 @@ export const LOG_LEVEL_FLAG: FlagSpec = {
 export const ALLOW_PRIVATE_TARGETS_FLAG: FlagSpec = {
   name: "allow-private-webhook-targets",
   env: "INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS",
-  description: "let webhooks go to loopback and private networks (development only)",
+  description: "let webhooks go to loopback and private networks, in development only",
 };
 
 /**
@@ -79,7 +79,7 @@ export const OPENAI_FLAGS: readonly FlagSpec[] = [
     value: "MODEL",
     env: "INCASSO_OPENAI_MODEL",
     defaultText: "gpt-4.1-mini",
-    description: "OpenAI model of the checker and title writer (with OPENAI_API_KEY)",
+    description: "OpenAI model of the checker and title writer, with OPENAI_API_KEY",
   },
   {
     name: "openai-timeout-ms",
@@ -94,6 +94,6 @@ export const OPENAI_FLAGS: readonly FlagSpec[] = [
     env: "INCASSO_OPENAI_BASE_URL",
     alsoEnv: ["OPENAI_BASE_URL"],
     defaultText: "https://api.openai.com/v1",
-    description: "another OpenAI-compatible endpoint (a gateway)",
+    description: "another OpenAI-compatible endpoint, such as a gateway",
   },
 ];

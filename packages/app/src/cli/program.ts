@@ -23,7 +23,7 @@ const flag = (name: string, description: string, value?: string): FlagSpec =>
 /** The flags of a command that works on the data: the storage flags and --json. */
 const data = (...specs: FlagSpec[]): readonly FlagSpec[] => [...specs, JSON_FLAG, ...STORAGE_FLAGS];
 
-const ORGANISATION = flag("organisation", "the organisation (as its keys name it)", "NAME");
+const ORGANISATION = flag("organisation", "the organisation, as its keys name it", "NAME");
 const LIMIT = flag("limit", "at most N rows", "N");
 
 const KEYS: Leaf[] = [
@@ -34,10 +34,10 @@ const KEYS: Leaf[] = [
       ORGANISATION,
       flag("mode", "live or test", "MODE"),
       flag("creditor-name", "its linked creditor, when the organisation is new", "NAME"),
-      flag("visibility", "own (default) or organisation: which orders the key sees", "V"),
+      flag("visibility", "own or organisation: which orders the key sees; default own", "V"),
       flag("creditor-management", "switch on GET/POST /creditors for the key"),
-      flag("per-minute", "POST /orders per minute (default 30)", "N"),
-      flag("per-day", "POST /orders per day (default 500)", "N"),
+      flag("per-minute", "POST /orders per minute; default 30", "N"),
+      flag("per-day", "POST /orders per day; default 500", "N"),
     ),
     run: async (v) => (await import("./keys.js")).keysCreate(v),
   },
@@ -91,7 +91,7 @@ const WEBHOOKS: Leaf[] = [
     flags: data(
       ORGANISATION,
       flag("url", "the https:// endpoint", "URL"),
-      flag("secret", "the signing secret (default: generated)", "S"),
+      flag("secret", "the signing secret; default: one is generated", "S"),
     ),
     run: webhooks("set"),
   },
@@ -103,7 +103,7 @@ const WEBHOOKS: Leaf[] = [
   },
   {
     name: "ping",
-    summary: "send a ping event now (exit 1 when it was not delivered)",
+    summary: "send a ping event now; exit 1 when it was not delivered",
     flags: data(ORGANISATION, ALLOW_PRIVATE_TARGETS_FLAG),
     run: webhooks("ping"),
   },
@@ -157,8 +157,8 @@ const CASES: Leaf[] = [
     summary: "book a payment (sends payment.received)",
     args: ["<case>"],
     flags: data(
-      flag("amount-cents", "the amount received, in cents (1 or more)", "N"),
-      flag("date", "the day it was received (default today)", "YYYY-MM-DD"),
+      flag("amount-cents", "the amount received, in cents: 1 or more", "N"),
+      flag("date", "the day it was received; default today", "YYYY-MM-DD"),
       flag("task", "the payment report it answers, which is then done", "ID"),
     ),
     run: cases("pay"),
@@ -181,14 +181,14 @@ const CASES: Leaf[] = [
     name: "letter",
     summary: "make the 14-day letter, record it as sent and write the PDF",
     args: ["<case>"],
-    flags: data(flag("out", "where to write the PDF (default: its name)", "FILE")),
+    flags: data(flag("out", "where to write the PDF; default: its name", "FILE")),
     run: cases("letter"),
   },
   {
     name: "letter-jobs",
     summary: "14-day letters not made yet, and those that failed for good",
     flags: data(
-      flag("failed", "failed jobs only (as --state failed)"),
+      flag("failed", "failed jobs only, as --state failed"),
       flag("state", "pending, running or failed", "STATE"),
       flag("case", "the jobs of one case", "CASE"),
       LIMIT,
@@ -209,7 +209,7 @@ const TASKS: Leaf[] = [
     name: "list",
     summary: "tasks from control requests, oldest first",
     flags: data(
-      flag("status", "open (default), done, rejected or all", "STATUS"),
+      flag("status", "open, done, rejected or all; default open", "STATUS"),
       flag("case", "the tasks of one case", "CASE"),
       ORGANISATION,
       LIMIT,

@@ -24,19 +24,19 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     env: "INCASSO_HOST",
     alsoEnv: ["HOST"],
     defaultText: "127.0.0.1",
-    description: "interface to listen on (0.0.0.0 for every one)",
+    description: "interface to listen on; 0.0.0.0 for every one",
   },
   {
     name: "trust-proxy",
     env: "INCASSO_TRUST_PROXY",
-    description: "take the client address from X-Forwarded-For (behind a reverse proxy only)",
+    description: "take the client address from X-Forwarded-For, behind a reverse proxy only",
   },
   {
     name: "cors-origins",
     value: "LIST",
     env: "INCASSO_CORS_ORIGINS",
     defaultText: "*",
-    description: "origins that may call the public endpoints (comma-separated; empty: none)",
+    description: "origins that may call the public endpoints, comma-separated; empty: none",
   },
   {
     name: "cors-protected-origins",
@@ -58,7 +58,7 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     value: "N",
     env: "INCASSO_METRICS_PORT",
     defaultText: "off",
-    description: "serve GET /metrics (Prometheus) on this port",
+    description: "serve GET /metrics, Prometheus text, on this port",
   },
   {
     name: "metrics-host",
@@ -70,12 +70,12 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
   {
     name: "no-webhook-dispatcher",
     env: "INCASSO_NO_WEBHOOK_DISPATCHER",
-    description: "deliver no webhooks here (run incasso worker)",
+    description: "deliver no webhooks here; run incasso worker",
   },
   {
     name: "no-letter-runner",
     env: "INCASSO_NO_LETTER_RUNNER",
-    description: "make no 14-day letters here (run incasso worker)",
+    description: "make no 14-day letters here; run incasso worker",
   },
   ALLOW_PRIVATE_TARGETS_FLAG,
   ...OPENAI_FLAGS,

@@ -53,12 +53,12 @@ export const WORKER_FLAGS: readonly FlagSpec[] = [
   {
     name: "no-webhook-dispatcher",
     env: "INCASSO_NO_WEBHOOK_DISPATCHER",
-    description: "deliver no webhooks (letters only)",
+    description: "deliver no webhooks: letters only",
   },
   {
     name: "no-letter-runner",
     env: "INCASSO_NO_LETTER_RUNNER",
-    description: "make no 14-day letters (webhooks only)",
+    description: "make no 14-day letters: webhooks only",
   },
   LOG_LEVEL_FLAG,
   ALLOW_PRIVATE_TARGETS_FLAG,
