@@ -26,6 +26,11 @@ describe("incasso usage", () => {
       expect(result.out).toMatch(new RegExp(`^Usage: incasso ${args.join(" ")} `));
       for (const line of result.out.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
     }
+    const helpCommand = await cli.run(["help", "keys"]);
+    expect(helpCommand.code).toBe(0);
+    expect(helpCommand.out).toMatch(/^Usage: incasso keys \[options\] \[command\]\n/);
+    const version = await cli.run(["--version"]);
+    expect(version).toEqual({ code: 0, out: "0.0.0\n", err: "" });
     const serve = await cli.run(["serve", "--help"]);
     expect(serve.out).toContain("--trust-proxy");
     expect(serve.out).toContain("(env INCASSO_PORT, PORT;");

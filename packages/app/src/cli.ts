@@ -27,7 +27,8 @@ const program = buildProgram((root) => {
 
 program.parseAsync(argv, { from: "user" }).catch((error: unknown) => {
   if (error instanceof CommanderError) {
-    if (error.code === "commander.helpDisplayed" || error.code === "commander.version") {
+    // --help, --version and `incasso help [command]` end this way with exit code 0.
+    if (error.exitCode === 0) {
       process.exitCode = EXIT_CODES.ok;
       return;
     }
