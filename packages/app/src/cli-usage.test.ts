@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cliProcesses } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
+import pkg from "../package.json" with { type: "json" };
 
 // Issue 17, items 5 and 7, against real `incasso` processes: help everywhere, exit codes, errors
 // as JSON, the variables, completion and migrate (decisions cli-exit-codes and
@@ -30,7 +31,7 @@ describe("incasso usage", () => {
     expect(helpCommand.code).toBe(0);
     expect(helpCommand.out).toMatch(/^Usage: incasso keys \[options\] \[command\]\n/);
     const version = await cli.run(["--version"]);
-    expect(version).toEqual({ code: 0, out: "0.0.0\n", err: "" });
+    expect(version).toEqual({ code: 0, out: `${pkg.version}\n`, err: "" });
     const serve = await cli.run(["serve", "--help"]);
     expect(serve.out).toContain("--trust-proxy");
     expect(serve.out).toContain("(env INCASSO_PORT, PORT;");
