@@ -19,7 +19,9 @@ afterAll(() => {
 const hasZsh = ["/usr/bin/zsh", "/bin/zsh"].some((p) => existsSync(p));
 
 describe("incasso usage", () => {
-  it("answers --help on commands and subcommands with exit 0, within 80 columns", async () => {
+  it("answers --help on commands and subcommands with exit 0, within 80 columns", {
+    timeout: 90_000,
+  }, async () => {
     for (const args of [["serve"], ["keys", "create"], ["udf"], ["cases", "pay"], ["worker"]]) {
       const result = await cli.run([...args, "--help"]);
       expect(result.code, args.join(" ")).toBe(0);
@@ -37,7 +39,9 @@ describe("incasso usage", () => {
     expect(serve.out).toContain("(env INCASSO_PORT, PORT;");
   });
 
-  it("prints the help and exits with the usage code when no command is given", async () => {
+  it("prints the help and exits with the usage code when no command is given", {
+    timeout: 90_000,
+  }, async () => {
     const bare = await cli.run([]);
     expect(bare.code).toBe(2);
     expect(bare.out).toBe("");
@@ -48,7 +52,9 @@ describe("incasso usage", () => {
     expect(group.err).toMatch(/^Usage: incasso keys \[options\] \[command\]\n/);
   });
 
-  it("refuses a negative amount with a clear message before opening anything", async () => {
+  it("refuses a negative amount with a clear message before opening anything", {
+    timeout: 90_000,
+  }, async () => {
     const result = await cli.run(["cases", "pay", "2026-000001", "--amount-cents", "-5", "--data-dir", dir]);
     expect(result).toEqual({
       code: 2,
@@ -57,7 +63,9 @@ describe("incasso usage", () => {
     });
   });
 
-  it("with --json writes errors as problems with the API's codes, and exits by kind", async () => {
+  it("with --json writes errors as problems with the API's codes, and exits by kind", {
+    timeout: 90_000,
+  }, async () => {
     const unknownKey = await cli.run(["keys", "revoke", "key_0000000000000000", "--json", "--data-dir", dir]);
     expect(unknownKey.code).toBe(3);
     expect(unknownKey.out).toBe("");
@@ -94,7 +102,7 @@ describe("incasso usage", () => {
     });
   });
 
-  it("reads settings from INCASSO_* variables, and the flag wins", async () => {
+  it("reads settings from INCASSO_* variables, and the flag wins", { timeout: 90_000 }, async () => {
     const fromVariable = await cli.run(["serve", "--data-dir", dir], { INCASSO_PORT: "70000" });
     expect(fromVariable).toMatchObject({
       code: 2,
@@ -120,7 +128,7 @@ describe("incasso usage", () => {
     expect(text.out).toBe(`The schema is up to date (${fresh}).\n`);
   });
 
-  it("prints bash and zsh completion that completes commands and flags", async () => {
+  it("prints bash and zsh completion that completes commands and flags", { timeout: 90_000 }, async () => {
     const bash = await cli.run(["completion", "bash"]);
     expect(bash.code).toBe(0);
     const script = join(dir, "incasso.bash");
@@ -147,14 +155,18 @@ describe("incasso usage", () => {
     expect(wrong).toMatchObject({ code: 2, err: "incasso: completion takes bash or zsh, not fish\n" });
   });
 
-  it.skipIf(!hasZsh)("the zsh script loads in zsh and registers the completion", async () => {
-    const zsh = await cli.run(["completion", "zsh"]);
-    const script = join(dir, "incasso.zsh");
-    writeFileSync(script, zsh.out);
-    const out = execFileSync("zsh", ["-f", "-c", `source ${script}; print -r -- $_comps[incasso]`], {
-      encoding: "utf8",
-      env: { ...process.env, HOME: dir },
-    });
-    expect(out.trim()).toMatch(/_bash_complete/);
-  });
+  it.skipIf(!hasZsh)(
+    "the zsh script loads in zsh and registers the completion",
+    { timeout: 30_000 },
+    async () => {
+      const zsh = await cli.run(["completion", "zsh"]);
+      const script = join(dir, "incasso.zsh");
+      writeFileSync(script, zsh.out);
+      const out = execFileSync("zsh", ["-f", "-c", `source ${script}; print -r -- $_comps[incasso]`], {
+        encoding: "utf8",
+        env: { ...process.env, HOME: dir },
+      });
+      expect(out.trim()).toMatch(/_bash_complete/);
+    },
+  );
 });
