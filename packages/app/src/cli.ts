@@ -34,10 +34,10 @@ program.parseAsync(argv, { from: "user" }).catch((error: unknown) => {
     }
     // Bare `incasso` (or `incasso keys`) printed the help to stderr: a usage error all the same.
     const detail =
-      error.code === "commander.help" || error.code === "commander.executeSubCommandAsync"
+      error.code === "commander.help"
         ? "a command is needed (incasso --help lists them)"
         : error.message.replace(/^error: /, "");
-    if (json) report({ ...cliProblem(Object.assign(new Error(detail), { code: "usage_error" })) });
+    if (json) report(cliProblem(Object.assign(new Error(detail), { code: "usage_error" })));
     process.exitCode = EXIT_CODES.usage;
     return;
   }
