@@ -122,8 +122,13 @@ describe.runIf(url)("the 14-day letters made by an incasso worker process on Pos
     expect(messages[0]).toMatch(
       /^incasso worker ltr_[0-9a-f]{12} making 14-day letters from PostgreSQL \(DATABASE_URL\)$/,
     );
+    // Then which document checker and title writer the settings choose (decision
+    // cli-openai-settings); the environment of this test has no OPENAI_API_KEY.
+    expect(messages[1]).toBe(
+      "documents: rules checker and template title writer (OPENAI_API_KEY turns on OpenAI); checked and written by serve while it answers POST /orders",
+    );
     // The letter's line follows its record, so it may not be written yet.
-    expect(new Set(messages.slice(1))).toEqual(new Set(messages.length > 1 ? ["14-day letter made"] : []));
+    expect(new Set(messages.slice(2))).toEqual(new Set(messages.length > 2 ? ["14-day letter made"] : []));
     const exited = new Promise<number | null>((resolve) => worker.once("exit", resolve));
     worker.kill("SIGTERM");
     expect(await exited).toBe(0);
@@ -137,7 +142,7 @@ describe.runIf(url)("the 14-day letters made by an incasso worker process on Pos
       "--no-webhook-dispatcher",
       "--no-letter-runner",
     ]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.err).toBe(
       "incasso: --no-webhook-dispatcher and --no-letter-runner leave the worker nothing to do\n",
     );

@@ -256,7 +256,8 @@ describe("case events through incasso serve and the handler's CLI", () => {
       expect(letterEvent.data).toEqual(data("case_letters"));
       expect((await run(["cases", "letter-jobs"])).out).toBe("No letter jobs: every letter is made.\n");
       const retry = await run(["cases", "retry-letter", order.id]);
-      expect(retry).toMatchObject({ code: 1, out: "" });
+      // letter_job_not_found: the not-found exit code (decision cli-exit-codes).
+      expect(retry).toMatchObject({ code: 3, out: "" });
       expect(retry.err).toBe(`incasso: Order ${order.id} has no letter job.\n`);
 
       expect((await run(["cases", "status", caseNumber, "In behandeling"])).out).toBe(

@@ -125,7 +125,7 @@ describe("webhook delivery through the reference server and the CLI", () => {
         /^attempt 1 at \S+ by dsp_[0-9a-f]{12} to \S+: failed \(http_status: HTTP 500\); next attempt at \S+\n$/,
       );
       const unknown = await run(["webhooks", "redeliver", "evt_ffffffffffffffff"]);
-      expect(unknown).toMatchObject({ code: 1, err: "incasso: No event evt_ffffffffffffffff.\n" });
+      expect(unknown).toMatchObject({ code: 3, err: "incasso: No event evt_ffffffffffffffff.\n" });
       const bad = await run(["webhooks", "set", "--organisation", "Acme BV", "--url", "ftp://x.example/"]);
       expect(bad.err).toBe(
         'incasso: The webhook URL "ftp://x.example/" must start with https:// or http://.\n',

@@ -153,7 +153,8 @@ describe("incasso CLI", () => {
   }, async () => {
     const dir = tempDir();
     const missing = await run(["keys", "create", "--organisation", "X", "--data-dir", dir]);
-    expect(missing.code).toBe(1);
+    // A command line the CLI refuses is a usage error (decision cli-exit-codes).
+    expect(missing.code).toBe(2);
     expect(missing.err).toBe("incasso: --mode is required\n");
     const badMode = await run(["keys", "create", "--organisation", "X", "--mode", "prod", "--data-dir", dir]);
     expect(badMode.err).toBe("incasso: --mode must be live or test, not prod\n");
@@ -168,10 +169,14 @@ describe("incasso CLI", () => {
       dir,
     ]);
     expect(created.code).toBe(0);
-    expect(created.out).toMatch(/^Created organisation Solo \(creditor Solo\)\.\nAPI key key_[0-9a-f]{16}: /);
+    expect(created.out).toMatch(
+      /^Created organisation Solo \(creditor Solo\)\.\nAPI key key_[0-9a-f]{16} {2}svc_test_…[0-9A-Za-z]{4} {2}Solo \(Solo\) {2}test own 30\/min 500\/day\n/,
+    );
+    // The key id is printed once (issue 17).
+    expect(created.out.match(/key_[0-9a-f]{16}/g)).toHaveLength(1);
     expect(created.out).toMatch(/\nsvc_test_[0-9A-Za-z]{32}\n$/);
     const unknown = await run(["keys", "revoke", "key_0000000000000000", "--data-dir", dir]);
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(3);
     expect(unknown.err).toBe("incasso: No API key with id key_0000000000000000.\n");
     const udf = await run([
       "udf",
@@ -186,11 +191,12 @@ describe("incasso CLI", () => {
       dir,
     ]);
     expect(udf.err).toContain('incasso: No organisation "Nobody".');
+    expect(udf.code).toBe(3);
   });
 
-  it("refuses an invalid port with exit code 1 and a clear message", async () => {
+  it("refuses an invalid port with the usage exit code and a clear message", async () => {
     const result = await run(["serve", "--port", "70000"]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.err).toBe("incasso: --port must be an integer from 0 to 65535, not 70000\n");
   });
 
@@ -217,7 +223,8 @@ describe("incasso CLI", () => {
   it("an unknown command exits with 2 and shows the help", async () => {
     const result = await run(["frobnicate"]);
     expect(result.code).toBe(2);
-    expect(result.err).toContain('incasso: unknown command "frobnicate"');
-    expect(result.err).toContain("incasso keys create --organisation NAME --mode live|test");
+    expect(result.err).toMatch(/^incasso: unknown command 'frobnicate'\n/);
+    expect(result.err).toContain("Usage: incasso [options] [command]");
+    expect(result.err).toContain("  keys                issue, list and revoke API keys\n");
   });
 });

@@ -12,8 +12,8 @@ export type IncassoTarget = { dataDir: string } | { databaseUrl: string };
 export const DEFAULT_DATA_DIR = ".data";
 
 /**
- * The storage target the CLI and {@link createIncasso} use: the one given, else DATABASE_URL,
- * else INCASSO_DATA_DIR, else `./.data`. A data directory is made absolute, so the lock and the
+ * The storage target the CLI and {@link createIncasso} use: the one given, else
+ * INCASSO_DATABASE_URL, else DATABASE_URL, else INCASSO_DATA_DIR, else `./.data`. A data directory is made absolute, so the lock and the
  * operator file name one place whatever the working directory later is.
  *
  * @throws {TypeError} when a target is given that names neither a `dataDir` nor a `databaseUrl`
@@ -40,6 +40,7 @@ export function resolveTarget(
       }. Options such as caseSystem go second: createIncasso(undefined, { caseSystem }).`,
     );
   }
-  if (env.DATABASE_URL) return { databaseUrl: env.DATABASE_URL };
+  const url = env.INCASSO_DATABASE_URL || env.DATABASE_URL;
+  if (url) return { databaseUrl: url };
   return { dataDir: resolve(env.INCASSO_DATA_DIR || DEFAULT_DATA_DIR) };
 }

@@ -310,8 +310,9 @@ describe("incasso serve shuts down gracefully", () => {
       "--data-dir",
       "/nonexistent/incasso",
     ]);
+    // Usage errors exit 2 (decision cli-exit-codes).
     expect([timeout.code, timeout.err]).toEqual([
-      1,
+      2,
       "incasso: --shutdown-timeout must be a whole number of seconds, not soon\n",
     ]);
     const cors = await cli.run([
@@ -322,7 +323,7 @@ describe("incasso serve shuts down gracefully", () => {
       "/nonexistent/incasso",
     ]);
     expect([cors.code, cors.err]).toEqual([
-      1,
+      2,
       "incasso: --cors-protected-origins takes a list of origins, not *\n",
     ]);
     const origin = await cli.run(
@@ -331,7 +332,7 @@ describe("incasso serve shuts down gracefully", () => {
         INCASSO_CORS_ORIGINS: "*",
       },
     );
-    expect(origin.code).toBe(1);
+    expect(origin.code).toBe(2);
     expect(origin.err).toContain('"https://tools.example/" is not an origin');
   });
 });

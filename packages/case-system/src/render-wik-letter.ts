@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
+import type { PDFFont, PDFPage } from "pdf-lib";
 import type { WikLetter } from "./wik-letter.js";
 
 // A4 in points (ISO 216), margins of about 2.2 cm.
@@ -58,6 +58,9 @@ export async function renderWikLetterPdf(
   letter: WikLetter,
   options: { date?: Date } = {},
 ): Promise<Uint8Array> {
+  // Imported when the first letter is made: pdf-lib is most of this package's load time, and the
+  // CLI's commands that make no letter (keys, udf, migrate) should not pay for it.
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   const date = options.date ?? new Date();
   doc.setTitle(letter.title);

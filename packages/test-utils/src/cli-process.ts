@@ -15,8 +15,9 @@ export interface CliResult {
 
 /**
  * Runs the `incasso` CLI from its TypeScript source in child processes, as an operator would, and
- * keeps track of them so a test can end them all. The environment's DATABASE_URL and
- * INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS are removed, so a test decides those with flags.
+ * keeps track of them so a test can end them all. The environment's DATABASE_URL,
+ * INCASSO_DATABASE_URL, INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS, OPENAI_API_KEY and OPENAI_BASE_URL are removed,
+ * so a test decides those with flags or its own variables.
  *
  * @example
  * const cli = cliProcesses();
@@ -28,7 +29,10 @@ export function cliProcesses() {
   const children: ChildProcess[] = [];
   const {
     DATABASE_URL: _databaseUrl,
+    INCASSO_DATABASE_URL: _incassoDatabaseUrl,
     INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: _allowPrivate,
+    OPENAI_API_KEY: _openaiKey,
+    OPENAI_BASE_URL: _openaiBaseUrl,
     ...baseEnv
   } = process.env;
 

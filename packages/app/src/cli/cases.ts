@@ -1,48 +1,32 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import type { CaseSummary, CaseTaskView, CaseView, LetterJobView } from "@incasso/case-system";
 import { withOperations } from "../internal/cli-store.js";
+import type { FlagValues } from "./flag-spec.js";
+import { positiveInt } from "./flag-values.js";
+import { printJson as print } from "./print.js";
+import { UsageError } from "./usage-error.js";
 
-/**
- * The help lines of the handler's commands, for the CLI's help text.
- *
- * @example
- * process.stdout.write(CASES_HELP);
- */
-export const CASES_HELP = `  incasso cases list [--organisation NAME] [--status STATUS] [--open|--closed] [--limit N] [--json]
-                                        cases of the built-in case system, newest first
-  incasso cases show CASE [--json]      a case with invoices, payments, notes, tasks, letters, balance
-  incasso cases pay CASE --amount-cents N [--date YYYY-MM-DD] [--task ID] [--json]
-                                        book a payment (sends payment.received); --task for the
-                                        payment report it answers, which is then done
-  incasso cases status CASE STATUS [--json]
-                                        Nieuw, "In behandeling", Aangehouden or Gesloten
-                                        (sends case.updated, or case.closed)
-  incasso cases close CASE [--json]     close the case (sends case.closed)
-  incasso cases letter CASE [--out FILE] [--json]
-                                        make the 14-day letter, record it as sent (sends
-                                        correspondence.sent) and write the PDF (default: its name)
-  incasso cases letter-jobs [--failed|--state pending|running|failed] [--case CASE] [--limit N] [--json]
-                                        14-day letters of pre-incasso orders not made yet, and
-                                        those that failed for good (made by serve or worker)
-  incasso cases retry-letter ORDER_ID [--json]
-                                        try a failed letter job again now, with fresh attempts
-  incasso tasks list [--status open|done|rejected|all] [--case CASE] [--organisation NAME] [--json]
-                                        tasks from control requests, oldest first (default open)
-  incasso tasks done ID [--note TEXT] [--json]
-  incasso tasks reject ID [--reason TEXT] [--json]
-                                        resolve a task; the order's action shows done or rejected
-`;
-
-const STORAGE_OPTIONS = {
-  "data-dir": { type: "string" },
-  "database-url": { type: "string" },
-} as const;
-
-function print(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-}
+/** The flags of the cases and tasks commands, as their flag tables give them (program.ts). */
+type CaseFlags = Partial<
+  Record<
+    | "organisation"
+    | "status"
+    | "limit"
+    | "amount-cents"
+    | "date"
+    | "task"
+    | "out"
+    | "state"
+    | "case"
+    | "note"
+    | "reason"
+    | "data-dir"
+    | "database-url",
+    string
+  >
+> &
+  Partial<Record<"open" | "closed" | "failed" | "json", boolean>>;
 
 function euro(cents: number): string {
   const sign = cents < 0 ? "-" : "";
@@ -53,16 +37,10 @@ function euro(cents: number): string {
   return `${sign}€ ${whole},${String(abs % 100).padStart(2, "0")}`;
 }
 
-function positiveInt(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^[1-9][0-9]{0,11}$/.test(value)) throw new Error(`${flag} must be a positive integer, not ${value}`);
-  return Number(value);
-}
-
 function one(positionals: string[], what: string, command: string): string {
   const [value] = positionals;
   if (value === undefined || positionals.length !== 1)
-    throw new Error(`${command} takes exactly one ${what}`);
+    throw new UsageError(`${command} takes exactly one ${what}`);
   return value;
 }
 
@@ -139,34 +117,13 @@ function caseText(c: CaseView): string {
  * directly on the data (directory or DATABASE_URL) or through a running server's operator endpoint.
  *
  * @example
- * await casesCommand(["pay", "2026-000001", "--amount-cents", "5000", "--data-dir", ".data"]);
+ * await casesCommand("pay", { "amount-cents": "5000", "data-dir": ".data" }, ["2026-000001"]);
  */
-export async function casesCommand(argv: string[]): Promise<void> {
-  const [sub, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: {
-      organisation: { type: "string" },
-      status: { type: "string" },
-      open: { type: "boolean", default: false },
-      closed: { type: "boolean", default: false },
-      limit: { type: "string" },
-      "amount-cents": { type: "string" },
-      date: { type: "string" },
-      task: { type: "string" },
-      out: { type: "string" },
-      state: { type: "string" },
-      failed: { type: "boolean", default: false },
-      case: { type: "string" },
-      json: { type: "boolean", default: false },
-      ...STORAGE_OPTIONS,
-    },
-    allowPositionals: true,
-    strict: true,
-  });
+export async function casesCommand(sub: string, flags: FlagValues, positionals: string[]): Promise<void> {
+  const values = flags as CaseFlags;
   if (sub === "list") {
-    if (values.open && values.closed) throw new Error("--open and --closed exclude each other");
-    const limit = positiveInt(values.limit, "--limit");
+    if (values.open && values.closed) throw new UsageError("--open and --closed exclude each other");
+    const limit = positiveInt(flags, "limit");
     const list = await withOperations(values, "cases", (ops) =>
       ops.listCases({
         ...(values.organisation !== undefined ? { organisation: values.organisation } : {}),
@@ -189,8 +146,8 @@ export async function casesCommand(argv: string[]): Promise<void> {
   }
   if (sub === "pay") {
     const caseNumber = one(positionals, "case number", "cases pay");
-    const amount = positiveInt(values["amount-cents"], "--amount-cents");
-    if (amount === undefined) throw new Error("--amount-cents is required");
+    const amount = positiveInt(flags, "amount-cents", "a positive whole number of cents");
+    if (amount === undefined) throw new UsageError("--amount-cents is required");
     const paid = await withOperations(values, "cases", (ops) =>
       ops.payCase({
         case_number: caseNumber,
@@ -212,7 +169,7 @@ export async function casesCommand(argv: string[]): Promise<void> {
   if (sub === "status") {
     const [caseNumber, status] = positionals;
     if (caseNumber === undefined || status === undefined || positionals.length !== 2) {
-      throw new Error(
+      throw new UsageError(
         'cases status takes a case number and a status, such as: cases status 2026-000001 "In behandeling"',
       );
     }
@@ -249,12 +206,12 @@ export async function casesCommand(argv: string[]): Promise<void> {
   if (sub === "letter-jobs") {
     const state = values.failed ? "failed" : values.state;
     if (state !== undefined && !["pending", "running", "failed"].includes(state)) {
-      throw new Error(`--state must be pending, running or failed, not ${state}`);
+      throw new UsageError(`--state must be pending, running or failed, not ${state}`);
     }
     if (values.failed && values.state !== undefined && values.state !== "failed") {
-      throw new Error("--failed and --state exclude each other");
+      throw new UsageError("--failed and --state exclude each other");
     }
-    const limit = positiveInt(values.limit, "--limit");
+    const limit = positiveInt(flags, "limit");
     const list = await withOperations(values, "cases", (ops) =>
       ops.listLetterJobs({
         ...(state !== undefined ? { state: state as "pending" | "running" | "failed" } : {}),
@@ -278,7 +235,7 @@ export async function casesCommand(argv: string[]): Promise<void> {
     );
     return;
   }
-  throw new Error(
+  throw new UsageError(
     `cases needs list, show, pay, status, close, letter, letter-jobs or retry-letter${sub ? `, not "${sub}"` : ""}`,
   );
 }
@@ -287,31 +244,16 @@ export async function casesCommand(argv: string[]): Promise<void> {
  * `incasso tasks list|done|reject`: the tasks control requests placed on cases.
  *
  * @example
- * await tasksCommand(["done", "act_0123456789abcdef", "--data-dir", ".data"]);
+ * await tasksCommand("done", { "data-dir": ".data" }, ["act_0123456789abcdef"]);
  */
-export async function tasksCommand(argv: string[]): Promise<void> {
-  const [sub, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: {
-      status: { type: "string" },
-      case: { type: "string" },
-      organisation: { type: "string" },
-      limit: { type: "string" },
-      note: { type: "string" },
-      reason: { type: "string" },
-      json: { type: "boolean", default: false },
-      ...STORAGE_OPTIONS,
-    },
-    allowPositionals: true,
-    strict: true,
-  });
+export async function tasksCommand(sub: string, flags: FlagValues, positionals: string[]): Promise<void> {
+  const values = flags as CaseFlags;
   if (sub === "list") {
     const status = values.status ?? "open";
     if (!["open", "done", "rejected", "all"].includes(status)) {
-      throw new Error(`--status must be open, done, rejected or all, not ${status}`);
+      throw new UsageError(`--status must be open, done, rejected or all, not ${status}`);
     }
-    const limit = positiveInt(values.limit, "--limit");
+    const limit = positiveInt(flags, "limit");
     const list = await withOperations(values, "tasks", (ops) =>
       ops.listTasks({
         ...(status === "all" ? {} : { status: status as "open" | "done" | "rejected" }),
@@ -340,5 +282,5 @@ export async function tasksCommand(argv: string[]): Promise<void> {
     );
     return;
   }
-  throw new Error(`tasks needs list, done or reject${sub ? `, not "${sub}"` : ""}`);
+  throw new UsageError(`tasks needs list, done or reject${sub ? `, not "${sub}"` : ""}`);
 }

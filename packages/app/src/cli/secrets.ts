@@ -1,30 +1,19 @@
-import { parseArgs } from "node:util";
-import { type StorageFlags, withOperations } from "../internal/cli-store.js";
-
-/** The help lines of `incasso secrets`. */
-export const SECRETS_HELP = `  incasso secrets status [--json]       how webhook secrets are stored: unencrypted or by key id
-  incasso secrets rotate [--json]       encrypt every webhook secret with the first key of
-                                        INCASSO_SECRET_KEY (unencrypted ones and older keys)
-`;
-
-const OPTIONS = {
-  json: { type: "boolean", default: false },
-  "data-dir": { type: "string" },
-  "database-url": { type: "string" },
-} as const;
+import { withOperations } from "../internal/cli-store.js";
+import type { FlagValues } from "./flag-spec.js";
+import { printJson } from "./print.js";
 
 /**
  * `incasso secrets status|rotate` (decision store-secrets-at-rest). On a data directory held by a
  * running server both go through its operator endpoint, so the server's own INCASSO_SECRET_KEY is
  * the one used; otherwise this process's.
+ *
+ * @example
+ * await secretsCommand("rotate", { "database-url": "postgres://postgres@127.0.0.1:5432/incasso" });
  */
-export async function secretsCommand(argv: string[]): Promise<void> {
-  const [sub, ...rest] = argv;
-  const { values } = parseArgs({ args: rest, options: OPTIONS, strict: true });
-  const flags: StorageFlags = values;
+export async function secretsCommand(sub: "status" | "rotate", values: FlagValues): Promise<void> {
   if (sub === "status") {
-    const status = await withOperations(flags, "secrets", (ops) => ops.secretsStatus());
-    if (values.json) return print(status);
+    const status = await withOperations(values, "secrets", (ops) => ops.secretsStatus());
+    if (values.json) return printJson(status);
     const byKey = Object.entries(status.byKeyId).map(([id, n]) => `${n} under key ${id}`);
     console.log(
       `Webhook secrets: ${status.total} (${[`${status.plain} unencrypted`, ...byKey].join(", ")}).`,
@@ -41,17 +30,9 @@ export async function secretsCommand(argv: string[]): Promise<void> {
     }
     return;
   }
-  if (sub === "rotate") {
-    const rotation = await withOperations(flags, "secrets", (ops) => ops.rotateSecrets());
-    if (values.json) return print(rotation);
-    console.log(
-      `Encrypted ${rotation.rotated} webhook secret${rotation.rotated === 1 ? "" : "s"} with key ${rotation.keyId}; ${rotation.current} already were.`,
-    );
-    return;
-  }
-  throw new Error(`secrets needs status or rotate${sub ? `, not "${sub}"` : ""}`);
-}
-
-function print(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  const rotation = await withOperations(values, "secrets", (ops) => ops.rotateSecrets());
+  if (values.json) return printJson(rotation);
+  console.log(
+    `Encrypted ${rotation.rotated} webhook secret${rotation.rotated === 1 ? "" : "s"} with key ${rotation.keyId}; ${rotation.current} already were.`,
+  );
 }

@@ -1,70 +1,24 @@
-import { parseArgs } from "node:util";
 import { isDataDirHeld, isDataDirLockedError, openStore, type SqlStore } from "@incasso/store-sql";
-import { openStoreFor, type StorageFlags, secretKeyFromEnv, storageTarget } from "../internal/cli-store.js";
+import { type StorageFlags, secretKeyFromEnv, storageTarget } from "../internal/cli-store.js";
 import { INCASSO_MIGRATIONS } from "../internal/incasso-migrations.js";
-import { reportSecretsAtRest } from "../internal/secrets-at-rest.js";
-import { parseLogLevel } from "../logging/log-level.js";
-import { createPinoLogger } from "../logging/pino-logger.js";
-import { workerEventLogs } from "../logging/worker-event-logs.js";
 import { directOperations, type OperatorOperations } from "../operator/operations.js";
 import { readOperatorEndpoint, remoteOperations } from "../operator/operator-client.js";
-import { allowPrivateWebhookTargets } from "../webhooks/allow-private-targets.js";
-import { createWebhookDispatcher } from "../webhooks/webhook-dispatcher.js";
 import type {
   WebhookAttemptSummary,
   WebhookDeliverySummary,
   WebhookOperationsOptions,
   WebhookSendSummary,
 } from "../webhooks/webhook-operations.js";
-import { cliLetterRunner } from "./letters.js";
+import type { FlagValues } from "./flag-spec.js";
+import { positiveInt, required } from "./flag-values.js";
+import { printJson as print } from "./print.js";
+import { UsageError } from "./usage-error.js";
 
-/**
- * The help lines of the webhook commands, for the CLI's help text.
- *
- * @example
- * process.stdout.write(WEBHOOKS_HELP);
- */
-export const WEBHOOKS_HELP = `  incasso webhooks set --organisation NAME --url URL [--secret S] [--json]
-                                        register the organisation's endpoint; a secret is
-                                        generated when none is given and shown once
-  incasso webhooks list [--json]        list endpoints (secrets as hints only)
-  incasso webhooks ping --organisation NAME [--json]
-                                        send a ping event now
-  incasso webhooks deliveries [--failed] [--organisation NAME] [--limit N] [--event ID] [--json]
-                                        events and their delivery state; --event shows its attempts
-  incasso webhooks redeliver EVENT_ID [--json]
-                                        send an event again with a fresh round of attempts
-  incasso worker [--concurrency N] [--poll-interval-ms N] [--lease-seconds N] [--timeout-ms N]
-                 [--retry-schedule S,S,...] [--letter-concurrency N]
-                 [--no-webhook-dispatcher] [--no-letter-runner] [--log-level LEVEL]
-                                        deliver webhooks and make the 14-day letters of
-                                        pre-incasso orders in a process of its own; logs as
-                                        serve does (JSON lines, INCASSO_LOG_LEVEL)
-  Webhook sending (serve, worker, ping, redeliver): --allow-private-webhook-targets or
-  INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS=1 allows loopback and private networks (development only).
-  serve --no-webhook-dispatcher leaves delivery to separate workers, serve --no-letter-runner
-  the 14-day letters.
-`;
-
-const STORAGE_OPTIONS = {
-  "data-dir": { type: "string" },
-  "database-url": { type: "string" },
-} as const;
-
-function required(value: string | undefined, flag: string): string {
-  if (value === undefined || value.trim() === "") throw new Error(`${flag} is required`);
-  return value;
-}
-
-function positiveInt(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new Error(`${flag} must be a positive integer, not ${value}`);
-  return Number(value);
-}
-
-function print(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-}
+/** The flags of the webhook commands, as their flag tables give them (program.ts). */
+type WebhookFlags = Partial<
+  Record<"organisation" | "url" | "secret" | "limit" | "event" | "data-dir" | "database-url", string>
+> &
+  Partial<Record<"failed" | "json" | "allow-private-webhook-targets", boolean>>;
 
 /**
  * Runs `fn` with the operator operations like every other command (through a running server's
@@ -145,33 +99,18 @@ function reportSend(label: string, sent: WebhookSendSummary): void {
  * `incasso webhooks set|list|ping|deliveries|redeliver`.
  *
  * @example
- * await webhooksCommand(["list", "--data-dir", ".data"]);
+ * await webhooksCommand("list", { "data-dir": ".data" }, []);
  */
-export async function webhooksCommand(argv: string[]): Promise<void> {
-  const [sub, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: {
-      organisation: { type: "string" },
-      url: { type: "string" },
-      secret: { type: "string" },
-      failed: { type: "boolean", default: false },
-      limit: { type: "string" },
-      event: { type: "string" },
-      json: { type: "boolean", default: false },
-      "allow-private-webhook-targets": { type: "boolean", default: false },
-      ...STORAGE_OPTIONS,
-    },
-    allowPositionals: true,
-    strict: true,
-  });
+export async function webhooksCommand(sub: string, flags: FlagValues, positionals: string[]): Promise<void> {
+  const values = flags as WebhookFlags;
   const webhooks: WebhookOperationsOptions = {
-    allowPrivateTargets: allowPrivateWebhookTargets(values["allow-private-webhook-targets"]),
+    // The flag or INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS, read with the other flags.
+    allowPrivateTargets: values["allow-private-webhook-targets"] === true,
   };
   const run = <T>(fn: (ops: OperatorOperations) => Promise<T>) => withWebhookOperations(values, webhooks, fn);
   if (sub === "set") {
-    const organisation = required(values.organisation, "--organisation");
-    const url = required(values.url, "--url");
+    const organisation = required(flags, "organisation");
+    const url = required(flags, "url");
     const set = await run((ops) =>
       ops.setWebhook({
         organisation,
@@ -199,7 +138,7 @@ export async function webhooksCommand(argv: string[]): Promise<void> {
     return;
   }
   if (sub === "ping") {
-    const organisation = required(values.organisation, "--organisation");
+    const organisation = required(flags, "organisation");
     const sent = await run((ops) => ops.pingWebhook({ organisation }));
     if (values.json) {
       if (sent.attempt !== null && sent.attempt.outcome !== "delivered") process.exitCode = 1;
@@ -216,7 +155,7 @@ export async function webhooksCommand(argv: string[]): Promise<void> {
       for (const a of attempts) console.log(attemptLine(a));
       return;
     }
-    const limit = positiveInt(values.limit, "--limit");
+    const limit = positiveInt(flags, "limit", "a positive whole number", 9);
     const list = await run((ops) =>
       ops.listDeliveries({
         failed: values.failed,
@@ -230,9 +169,8 @@ export async function webhooksCommand(argv: string[]): Promise<void> {
     return;
   }
   if (sub === "redeliver") {
-    const eventId = positionals[0];
-    if (eventId === undefined || positionals.length !== 1)
-      throw new Error("webhooks redeliver takes exactly one event id");
+    const [eventId] = positionals;
+    if (eventId === undefined) throw new UsageError("webhooks redeliver takes an event id");
     const sent = await run((ops) => ops.redeliverWebhook({ event_id: eventId }));
     if (values.json) {
       if (sent.attempt !== null && sent.attempt.outcome !== "delivered") process.exitCode = 1;
@@ -240,110 +178,7 @@ export async function webhooksCommand(argv: string[]): Promise<void> {
     }
     return reportSend("Redelivery of", sent);
   }
-  throw new Error(`webhooks needs set, list, ping, deliveries or redeliver${sub ? `, not "${sub}"` : ""}`);
-}
-
-function parseSchedule(value: string | undefined): number[] | undefined {
-  if (value === undefined) return undefined;
-  const waits = value.split(",").map((s) => Number(s.trim()));
-  if (waits.some((w) => !Number.isFinite(w) || w < 0)) {
-    throw new Error(`--retry-schedule must be comma-separated seconds, not ${value}`);
-  }
-  return waits;
-}
-
-/**
- * `incasso worker`: a webhook dispatcher and a letter runner (the 14-day letters of pre-incasso
- * orders, decision case-system-wik-letter-jobs) in a process of their own, until SIGINT or
- * SIGTERM; `--no-webhook-dispatcher` or `--no-letter-runner` leaves one out. On an embedded data
- * directory it needs the directory to itself, so with a running server use PostgreSQL.
- *
- * @example
- * await workerCommand(["--database-url", "postgres://postgres@127.0.0.1:5432/incasso"]);
- */
-export async function workerCommand(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      "allow-private-webhook-targets": { type: "boolean", default: false },
-      concurrency: { type: "string" },
-      "poll-interval-ms": { type: "string" },
-      "lease-seconds": { type: "string" },
-      "timeout-ms": { type: "string" },
-      "retry-schedule": { type: "string" },
-      "letter-concurrency": { type: "string" },
-      "no-webhook-dispatcher": { type: "boolean", default: false },
-      "no-letter-runner": { type: "boolean", default: false },
-      "log-level": { type: "string" },
-      ...STORAGE_OPTIONS,
-    },
-    strict: true,
-  });
-  if (values["no-webhook-dispatcher"] && values["no-letter-runner"]) {
-    throw new Error("--no-webhook-dispatcher and --no-letter-runner leave the worker nothing to do");
-  }
-  const logger = createPinoLogger({
-    level: parseLogLevel(values["log-level"] ?? process.env.INCASSO_LOG_LEVEL),
-  });
-  const events = workerEventLogs(logger);
-  const concurrency = positiveInt(values.concurrency, "--concurrency");
-  const letterConcurrency = positiveInt(values["letter-concurrency"], "--letter-concurrency");
-  const pollIntervalMs = positiveInt(values["poll-interval-ms"], "--poll-interval-ms");
-  const leaseSeconds = positiveInt(values["lease-seconds"], "--lease-seconds");
-  const timeoutMs = positiveInt(values["timeout-ms"], "--timeout-ms");
-  const scheduleSeconds = parseSchedule(values["retry-schedule"]);
-  let store: SqlStore;
-  try {
-    store = await openStoreFor(values, "worker");
-  } catch (error) {
-    if (isDataDirLockedError(error)) {
-      throw new Error(
-        `${error.message} The server on this directory already delivers webhooks; run separate workers on PostgreSQL (--database-url).`,
-      );
-    }
-    throw error;
-  }
-  // The worker signs the deliveries, so it says how their secrets are kept, as serve does.
-  if (!values["no-webhook-dispatcher"]) await reportSecretsAtRest(store, logger);
-  const dispatcher = values["no-webhook-dispatcher"]
-    ? undefined
-    : createWebhookDispatcher({
-        store,
-        allowPrivateTargets: allowPrivateWebhookTargets(values["allow-private-webhook-targets"]),
-        logger,
-        onAttempt: events.onAttempt,
-        ...(concurrency ? { concurrency } : {}),
-        ...(pollIntervalMs ? { pollIntervalMs } : {}),
-        ...(leaseSeconds ? { leaseSeconds } : {}),
-        ...(timeoutMs ? { timeoutMs } : {}),
-        ...(scheduleSeconds ? { scheduleSeconds } : {}),
-      });
-  const letters = values["no-letter-runner"]
-    ? undefined
-    : cliLetterRunner(store, { logger, ...(letterConcurrency ? { concurrency: letterConcurrency } : {}) });
-  dispatcher?.start();
-  letters?.start();
-  const where = store.dataDir ?? "PostgreSQL (DATABASE_URL)";
-  if (dispatcher) {
-    logger.info(`incasso worker ${dispatcher.owner} delivering webhooks from ${where}`, {
-      owner: dispatcher.owner,
-    });
-  }
-  if (letters) {
-    logger.info(`incasso worker ${letters.owner} making 14-day letters from ${where}`, {
-      owner: letters.owner,
-    });
-  }
-  await new Promise<void>((resolve) => {
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      void Promise.allSettled([dispatcher?.stop(), letters?.stop()])
-        .then(() => store.close())
-        .finally(resolve);
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
+  throw new UsageError(
+    `webhooks needs set, list, ping, deliveries or redeliver${sub ? `, not "${sub}"` : ""}`,
+  );
 }

@@ -7,20 +7,22 @@ import { secretKeyOption } from "./secrets-at-rest.js";
 
 /** The storage flags every command takes. */
 export interface StorageFlags {
-  "data-dir"?: string | undefined;
-  "database-url"?: string | undefined;
+  "data-dir"?: string | boolean | undefined;
+  "database-url"?: string | boolean | undefined;
 }
 
 /**
  * Where the data is: the flags first (--database-url, --data-dir), then the environment as
- * {@link resolveTarget} reads it (DATABASE_URL, INCASSO_DATA_DIR, `./.data`).
+ * {@link resolveTarget} reads it (INCASSO_DATABASE_URL, DATABASE_URL, INCASSO_DATA_DIR, `./.data`).
  */
 export function storageTarget(flags: StorageFlags): IncassoTarget {
-  if (flags["database-url"]) {
-    warnPasswordInFlag(flags["database-url"]);
-    return resolveTarget({ databaseUrl: flags["database-url"] });
+  const url = flags["database-url"];
+  const dir = flags["data-dir"];
+  if (typeof url === "string" && url !== "") {
+    warnPasswordInFlag(url);
+    return resolveTarget({ databaseUrl: url });
   }
-  if (flags["data-dir"]) return resolveTarget({ dataDir: flags["data-dir"] });
+  if (typeof dir === "string" && dir !== "") return resolveTarget({ dataDir: dir });
   return resolveTarget(undefined);
 }
 
@@ -93,11 +95,14 @@ function runningServer(dataDir: string): OperatorOperations {
  * Runs `fn` with the operator operations: through the running server's operator endpoint when a
  * live server holds the embedded data directory, otherwise on the store opened here (and closed
  * afterwards). PostgreSQL is always opened directly: many clients are its normal case.
+ * `migrate: false` opens the store without applying the migrations (for `incasso migrate`, which
+ * applies them itself and reports what it applied).
  */
 export async function withOperations<T>(
   flags: StorageFlags,
   command: string,
   fn: (operations: OperatorOperations) => Promise<T>,
+  options: { migrate?: boolean } = {},
 ): Promise<T> {
   const target = storageTarget(flags);
   if ("dataDir" in target && isDataDirHeld(target.dataDir)) return fn(runningServer(target.dataDir));
@@ -108,6 +113,7 @@ export async function withOperations<T>(
       lockCommand: command,
       migrations: INCASSO_MIGRATIONS,
       ...secretKeyFromEnv(),
+      ...(options.migrate === false ? { migrate: false } : {}),
     });
   } catch (error) {
     // A server started between the check and the open: talk to it instead.

@@ -7,7 +7,6 @@ import {
   setUdfField,
   type UdfFieldDefinition,
 } from "@incasso/core";
-import { forgetApiKey } from "@incasso/server";
 import type { SqlStore, WebhookSecretsRotation, WebhookSecretsStatus } from "@incasso/store-sql";
 import {
   directWebhookOperations,
@@ -132,7 +131,9 @@ export function directOperations(
     revokeKey: async (id) => {
       const record = await revokeApiKey(store, id);
       // A server on this store in this process stops accepting the key now, not after the key
-      // cache's TTL (docs/decisions/auth-key-cache.md).
+      // cache's TTL (docs/decisions/auth-key-cache.md). Imported here, so the CLI's other
+      // commands do not load the HTTP kernel (issue 17, start time).
+      const { forgetApiKey } = await import("@incasso/server");
       forgetApiKey(store, id);
       return keySummary(record);
     },

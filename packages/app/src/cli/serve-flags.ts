@@ -1,0 +1,83 @@
+import { ALLOW_PRIVATE_TARGETS_FLAG, LOG_LEVEL_FLAG, OPENAI_FLAGS, STORAGE_FLAGS } from "./common-flags.js";
+import type { FlagSpec } from "./flag-spec.js";
+
+/**
+ * Every flag of `incasso serve`, in the order of its help. A new setting is one more entry here
+ * and one more line in serveSettings (serve-settings.ts); docs/configuration.md lists them all.
+ *
+ * @example
+ * SERVE_FLAGS.find((f) => f.name === "port")?.env; // "INCASSO_PORT"
+ */
+export const SERVE_FLAGS: readonly FlagSpec[] = [
+  {
+    name: "port",
+    short: "p",
+    value: "N",
+    env: "INCASSO_PORT",
+    alsoEnv: ["PORT"],
+    defaultText: "3000",
+    description: "TCP port of the API",
+  },
+  {
+    name: "host",
+    value: "HOST",
+    env: "INCASSO_HOST",
+    alsoEnv: ["HOST"],
+    defaultText: "127.0.0.1",
+    description: "interface to listen on; 0.0.0.0 for every one",
+  },
+  {
+    name: "trust-proxy",
+    env: "INCASSO_TRUST_PROXY",
+    description: "take the client address from X-Forwarded-For, behind a reverse proxy only",
+  },
+  {
+    name: "cors-origins",
+    value: "LIST",
+    env: "INCASSO_CORS_ORIGINS",
+    defaultText: "*",
+    description: "origins that may call the public endpoints, comma-separated; empty: none",
+  },
+  {
+    name: "cors-protected-origins",
+    value: "LIST",
+    env: "INCASSO_CORS_PROTECTED_ORIGINS",
+    defaultText: "none",
+    description: "origins that may call the endpoints that take a key",
+  },
+  {
+    name: "shutdown-timeout",
+    value: "SECONDS",
+    env: "INCASSO_SHUTDOWN_TIMEOUT",
+    defaultText: "30",
+    description: "on SIGTERM/SIGINT, how long requests in flight may take to finish",
+  },
+  LOG_LEVEL_FLAG,
+  {
+    name: "metrics-port",
+    value: "N",
+    env: "INCASSO_METRICS_PORT",
+    defaultText: "off",
+    description: "serve GET /metrics, Prometheus text, on this port",
+  },
+  {
+    name: "metrics-host",
+    value: "HOST",
+    env: "INCASSO_METRICS_HOST",
+    defaultText: "127.0.0.1",
+    description: "interface of the metrics port",
+  },
+  {
+    name: "no-webhook-dispatcher",
+    env: "INCASSO_NO_WEBHOOK_DISPATCHER",
+    description: "deliver no webhooks here; run incasso worker",
+  },
+  {
+    name: "no-letter-runner",
+    env: "INCASSO_NO_LETTER_RUNNER",
+    description: "make no 14-day letters here; run incasso worker",
+  },
+  ALLOW_PRIVATE_TARGETS_FLAG,
+  ...OPENAI_FLAGS,
+  ...STORAGE_FLAGS,
+];
