@@ -96,7 +96,7 @@ describe("the generated OpenAPI document", () => {
       content: {
         "application/json": {
           schema: { $ref: "#/components/schemas/WebhookEvent" },
-          example: EXAMPLE_WEBHOOK_EVENT,
+          examples: { event: { value: EXAMPLE_WEBHOOK_EVENT } },
         },
       },
     });
@@ -111,7 +111,9 @@ describe("the generated OpenAPI document", () => {
   });
 });
 
-type Media = { schema: unknown; example?: unknown };
+type Media = { schema: unknown; examples?: Record<string, { value: unknown }> };
+// The one named example of a media type.
+const exampleOf = (media: Media | undefined) => Object.values(media?.examples ?? {})[0]?.value;
 type Operation = {
   operationId: string;
   security?: unknown[];
@@ -138,12 +140,12 @@ describe("the OpenAPI document's examples, headers and lint", () => {
     const missing: string[] = [];
     for (const [path, method, op] of ops) {
       for (const media of Object.values(op.requestBody?.content ?? {})) {
-        if (media.example === undefined) missing.push(`${method} ${path} request`);
+        if (exampleOf(media) === undefined) missing.push(`${method} ${path} request`);
       }
       for (const [status, response] of Object.entries(op.responses)) {
         if (!response.content) missing.push(`${method} ${path} ${status} has no body`);
         for (const media of Object.values(response.content ?? {})) {
-          if (media.example === undefined) missing.push(`${method} ${path} ${status}`);
+          if (exampleOf(media) === undefined) missing.push(`${method} ${path} ${status}`);
         }
       }
     }
@@ -160,7 +162,7 @@ describe("the OpenAPI document's examples, headers and lint", () => {
       for (const [status, response] of Object.entries(op.responses)) {
         for (const media of Object.values(response.content ?? {})) {
           expect(
-            () => check(path, method, Number(status), media.example),
+            () => check(path, method, Number(status), exampleOf(media)),
             `${method} ${path} ${status}`,
           ).not.toThrow();
         }
@@ -170,9 +172,10 @@ describe("the OpenAPI document's examples, headers and lint", () => {
           JSON.stringify(media.schema).replaceAll('"#/components/', '"doc#/components/'),
         );
         const validate = ajv.compile(schema);
-        expect(validate(media.example), `${method} ${path} request: ${ajv.errorsText(validate.errors)}`).toBe(
-          true,
-        );
+        expect(
+          validate(exampleOf(media)),
+          `${method} ${path} request: ${ajv.errorsText(validate.errors)}`,
+        ).toBe(true);
       }
     }
   });
@@ -225,9 +228,11 @@ describe("the OpenAPI document's examples, headers and lint", () => {
     expect((await post("/tools/rol-router", OPERATION_EXAMPLES.lookupRolRouter?.request)).status).toBe(200);
     // The problem examples of POST /orders are the answers to these requests.
     const problem = (status: number) =>
-      (doc.paths["/orders"]?.post as Operation | undefined)?.responses[String(status)]?.content?.[
-        "application/problem+json"
-      ]?.example;
+      exampleOf(
+        (doc.paths["/orders"]?.post as Operation | undefined)?.responses[String(status)]?.content?.[
+          "application/problem+json"
+        ],
+      );
     const unauthorized = await api.fetch(new Request("http://x/api/v1/orders", { method: "POST" }));
     expect(await unauthorized.json()).toEqual(problem(401));
     const unsupported = await Promise.resolve().then(() =>

@@ -70,7 +70,7 @@ describe("buildOpenApiDocument", () => {
       content: {
         "application/problem+json": {
           schema: { $ref: "#/components/schemas/Problem" },
-          example: problemExample("makeThing", 422),
+          examples: { validation_error: { value: problemExample("makeThing", 422) } },
         },
       },
       headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },

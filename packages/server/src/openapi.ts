@@ -107,6 +107,12 @@ function exampleValue(example: unknown): unknown {
   return typeof example === "function" ? (example as () => unknown)() : example;
 }
 
+// A named example (Media Type Object `examples`, OpenAPI 3.1 §4.8.14): renderers show those
+// where some skip the single `example`.
+function examplesOf(name: string, value: unknown): Json {
+  return value === undefined ? {} : { examples: { [name]: { value } } };
+}
+
 // Response headers every answer carries, named once in components and referred to (OpenAPI 3.1
 // §4.8.16.1 Responses Object `headers`).
 const COMPONENT_HEADERS: Json = {
@@ -222,7 +228,10 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
         entry.content = {
           [isProblem ? "application/problem+json" : "application/json"]: {
             schema: convert(schema, "output", schemas),
-            ...(example !== undefined ? { example } : {}),
+            ...examplesOf(
+              isProblem ? String((example as { code?: unknown } | undefined)?.code ?? status) : status,
+              example,
+            ),
           },
         };
       }
@@ -261,7 +270,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
         content: {
           "application/json": {
             schema: convert(body, "input", schemas),
-            ...(example !== undefined ? { example } : {}),
+            ...examplesOf(route.operationId, example),
           },
         },
       };
@@ -290,7 +299,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
           content: {
             "application/json": {
               schema: convert(hook.schema, "output", schemas),
-              ...(hook.example !== undefined ? { example: exampleValue(hook.example) } : {}),
+              ...examplesOf(hook.name, exampleValue(hook.example)),
             },
           },
         },
