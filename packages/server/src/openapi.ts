@@ -165,7 +165,12 @@ function toOpenApiPath(path: string): string {
 
 function objectProperties(schema: z.ZodType | undefined, components: Json): [string, Json, boolean][] {
   if (schema === undefined) return [];
-  const json = convert(schema, "input", components);
+  let json = convert(schema, "input", components);
+  // A named query schema comes back as a reference; its properties become the parameters (and
+  // the component, used by nothing else, is left out of the document).
+  if (typeof json.$ref === "string") {
+    json = (components[json.$ref.slice("#/components/schemas/".length)] ?? {}) as Json;
+  }
   const props = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(props).map(([name, s]) => [name, s, required.has(name)]);

@@ -1280,7 +1280,12 @@ export interface operations {
     };
     listCreditors: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 to 100, default 25 */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
