@@ -288,6 +288,62 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
     await expectAccessible(page);
   });
 
+  it("transfers at most 250 KB compressed on each page's first load", async () => {
+    // What the browser received, headers and bodies as sent (compressed), from the first request
+    // until the network is idle, in a fresh context with an empty cache (docs/benchmarks.md).
+    const figures: Record<string, number> = {};
+    for (const [path, viewport] of [
+      ["/api/v1/docs", DESKTOP],
+      ["/tools", PHONE],
+      ["/tools/wik", PHONE],
+      ["/tools/rol-router", PHONE],
+    ] as const) {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      const responses: import("playwright-core").Response[] = [];
+      page.on("response", (response) => responses.push(response));
+      await page.goto(`${server.origin}${path}`, { waitUntil: "networkidle" });
+      let bytes = 0;
+      for (const response of responses) {
+        const sizes = await response.request().sizes();
+        bytes += sizes.responseHeadersSize + sizes.responseBodySize;
+      }
+      figures[path] = bytes;
+    }
+    console.info(`first-load bytes: ${JSON.stringify(figures)}`);
+    for (const [path, bytes] of Object.entries(figures)) expect(bytes, path).toBeLessThanOrEqual(250_000);
+    // The reference is by far the largest: the renderer's bundle.
+    expect(figures["/api/v1/docs"]).toBeGreaterThan(100_000);
+  });
+
+  // INCASSO_SCREENSHOTS=docs/screenshots makes the README's pictures of the pages.
+  it.runIf(process.env.INCASSO_SCREENSHOTS)("takes a screenshot of each page", async () => {
+    const dir = process.env.INCASSO_SCREENSHOTS as string;
+    const reference = await open("/api/v1/docs#post-/orders", DESKTOP);
+    await expect.poll(() => reference.getByText("Submit a collection order").first().isVisible()).toBe(true);
+    await reference.waitForTimeout(500);
+    await reference.screenshot({ path: `${dir}/api-reference.png` });
+    const wik = await open("/tools/wik");
+    await wik.fill("#wik-principal", "1250,00");
+    await wik.fill("#wik-due-date", "2024-01-15");
+    await wik.check("#wik-vat");
+    await wik.click("button[type=submit]");
+    await wik.locator("#wik-result h2").waitFor();
+    await wik.screenshot({ path: `${dir}/wik-calculator.png`, fullPage: true });
+    const court = await open("/tools/rol-router");
+    await court.fill("#court-woonplaats", "Bergen");
+    await court.fill("#court-naam", "Jansen");
+    await court.click("button[type=submit]");
+    await court.locator("#court-result button.choice").first().waitFor();
+    await court.screenshot({ path: `${dir}/court-finder-choices.png`, fullPage: true });
+    await court.fill("#court-woonplaats", "Amsterdam");
+    await court.fill("#court-naam", "de Vries");
+    await court.click("button[type=submit]");
+    await court.locator('[data-fact="rechtbank"]').waitFor();
+    await court.screenshot({ path: `${dir}/court-finder.png`, fullPage: true });
+  });
+
   it("fetched nothing from elsewhere and met no script error", () => {
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
