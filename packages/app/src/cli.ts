@@ -206,6 +206,8 @@ async function serve(argv: string[]): Promise<void> {
   );
   if (metricsServer) logger.info(`metrics: ${metricsServer.url}`, { metricsUrl: metricsServer.url });
   else logger.info("metrics: off (--metrics-port N turns them on)");
+  // Where a person reads the API and uses the tools (decision pages-api-reference).
+  logger.info(`pages: API reference ${url}/docs; WIK and court pages ${new URL(url).origin}/tools`);
   // The last line of the start: tests and scripts wait for it.
   logger.info(`data: ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`, { dataDir: store.dataDir ?? null });
   const shutdown = gracefulShutdown(server, incasso, shutdownSeconds, logger, metricsServer);
