@@ -20,7 +20,9 @@ async function body(t: RunningTransport, res: Response): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-const bundle = readFileSync(createRequire(import.meta.url).resolve("rapidoc/dist/rapidoc-min.js"), "utf8");
+// RapiDoc is a dependency of the pages package, so it is resolved from there.
+const fromPages = createRequire(new URL("../../packages/pages/package.json", import.meta.url));
+const bundle = readFileSync(fromPages.resolve("rapidoc/dist/rapidoc-min.js"), "utf8");
 
 describe.each(transports)("the pages over $name", (transport) => {
   let t: RunningTransport;
