@@ -56,6 +56,15 @@ describe("incasso CLI", () => {
       features: { creditor_management: false },
     });
     expect(statSync(join(dir, "operator.json")).mode & 0o777).toBe(0o600);
+    // The pages: / and /docs lead to them, the reference is below the base path.
+    const origin = new URL(url).origin;
+    const root = await fetch(`${origin}/`, { redirect: "manual" });
+    expect([root.status, root.headers.get("location")]).toEqual([302, "/tools"]);
+    const reference = await fetch(`${url}/docs`);
+    expect([reference.status, reference.headers.get("content-type")]).toEqual([
+      200,
+      "text/html; charset=utf-8",
+    ]);
 
     // A second server on the same directory refuses with a clear message.
     const second = await run(["serve", "--port", "0", "--data-dir", dir]);

@@ -164,6 +164,8 @@ async function serve(argv: string[]): Promise<void> {
     // (decision case-system-wik-letter-jobs).
     letters: values["no-letter-runner"] ? false : {},
     api: { cors },
+    // The standalone server owns its root: / and /docs lead to the pages (decision pages-stack).
+    pages: { rootRedirects: true },
     logger,
     logRequests: true,
     ...(metrics ? { metrics } : {}),

@@ -57,6 +57,19 @@ describe("pagesPlugin", () => {
     expect(post.headers.get("allow")).toContain("GET");
   });
 
+  it("answers / and /docs with a redirect only when asked to", async () => {
+    expect((await get("/")).status).toBe(404);
+    let other: IncassoApi;
+    other = createApi({
+      publicOnly: true,
+      plugins: [pagesPlugin({ openapi: () => other.openapi(), rootRedirects: true })],
+    });
+    const root = await other.fetch(new Request("http://x/"));
+    expect([root.status, root.headers.get("location")]).toEqual([302, "/tools"]);
+    const docs = await other.fetch(new Request("http://x/docs"));
+    expect([docs.status, docs.headers.get("location")]).toEqual([302, "/api/v1/docs"]);
+  });
+
   it("follows the paths it is given and can leave out either part", async () => {
     let other: IncassoApi;
     other = createApi({

@@ -24,6 +24,12 @@ export interface PagesOptions {
   apiReference?: boolean;
   /** Serve the tool pages; default true. */
   tools?: boolean;
+  /**
+   * Also answer `/` and `/docs` at the host's root with a redirect to the tool pages and the
+   * reference, where a person tries first. Default false: a host that embeds the API usually
+   * owns its root; `incasso serve` turns it on.
+   */
+  rootRedirects?: boolean;
 }
 
 const assetsDir = new URL("../assets/", import.meta.url);
@@ -147,6 +153,15 @@ export function pagesPlugin(options: PagesOptions): ApiPlugin {
       route(`${toolsPath}/assets/tools.js`, true, "toolsScript", (request) => script().respond(request)),
       route(`${toolsPath}/assets/tools.css`, true, "toolsStyle", (request) => style().respond(request)),
     );
+  }
+  if (options.rootRedirects) {
+    // 302 Found (RFC 9110 §15.4.3): where the pages are may change with the options; a relative
+    // Location is resolved against the request (§10.2.2).
+    const redirect = (location: string) => () =>
+      new Response(null, { status: 302, headers: { location, "cache-control": "no-cache" } });
+    if (options.tools !== false) routes.push(route("/", true, "rootRedirect", redirect(toolsPath)));
+    if (options.apiReference !== false)
+      routes.push(route("/docs", true, "docsRedirect", redirect(paths.docsPath)));
   }
   return definePlugin({ name: "pages", routes });
 }
