@@ -12,10 +12,13 @@ import { type PagesServer, startPagesServer } from "./pages-server.js";
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+// Waits for the page: generous, since the whole suite may run beside these tests on two cores.
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout: number } = { timeout: 10_000 }) =>
+  expect.poll(fn, options);
 const euros = (cents: number, locale = "nl-NL") =>
   new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
 
-describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
+describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, () => {
   let server: PagesServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -35,7 +38,7 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
     await scratch.keyboard.type("02012024");
     dateOrder = (await scratch.inputValue("#d")) === "2024-02-01" ? "mdy" : "dmy";
     await scratch.close();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
@@ -103,11 +106,11 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
     const page = await open("/api/v1/docs#post-/orders", DESKTOP);
     const reference = page.locator("rapi-doc");
     await expect
-      .poll(() => reference.getByText("Submit a collection order").first().isVisible(), { timeout: 15_000 })
+      .poll(() => reference.getByText("Submit a collection order").first().isVisible(), { timeout: 30_000 })
       .toBe(true);
     // The request example is the document's own: the fixture order R-2026-17.
     const example = reference.locator("textarea.request-body-param-user-input").first();
-    await expect.poll(() => example.inputValue(), { timeout: 10_000 }).toContain('"reference": "R-2026-17"');
+    await poll(() => example.inputValue(), { timeout: 10_000 }).toContain('"reference": "R-2026-17"');
     expect(JSON.parse(await example.inputValue())).toMatchObject({
       type: "pre-incasso",
       reference: "R-2026-17",
@@ -117,7 +120,7 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
 
   it("computes WIK with the keyboard alone and shows every figure the API answers", async () => {
     const page = await open("/tools/wik");
-    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("nl");
+    await poll(() => page.locator("html").getAttribute("lang")).toBe("nl");
     await tabTo(page, "#wik-principal");
     await page.keyboard.type("1.250,00");
     await tabTo(page, "input[name=debtor_type][value=consumer]");
@@ -161,7 +164,7 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
     expect(await rows.count()).toBe(answer.interest.periods.length);
     for (const [i, period] of answer.interest.periods.entries()) {
       const row = rows.nth(i);
-      await expect.poll(() => row.locator("td").nth(2).textContent()).toBe(String(period.days));
+      await poll(() => row.locator("td").nth(2).textContent()).toBe(String(period.days));
       await expect
         .poll(() => row.locator("[data-rate]").getAttribute("data-rate"))
         .toBe(String(period.rate_percent));
@@ -175,24 +178,24 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
         euros(period.amount_cents).replace(/\s/g, " "),
       );
     }
-    await expect.poll(() => page.locator("#wik-basis").textContent()).toBe(answer.basis);
+    await poll(() => page.locator("#wik-basis").textContent()).toBe(answer.basis);
     await fitsThePhone(page);
     await expectAccessible(page);
   });
 
   it("shows the API's error beside the field it names", async () => {
     const page = await open("/tools/wik?lang=en");
-    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+    await poll(() => page.locator("html").getAttribute("lang")).toBe("en");
     await page.fill("#wik-principal", "0");
     await page.fill("#wik-due-date", "1999-01-01");
     await page.click("button[type=submit]");
     // amount_cents 0 is refused by the API with 422; its message stands beside the principal.
-    await expect.poll(() => page.locator("#wik-principal-error").textContent()).toBe("must be at least 1");
-    await expect.poll(() => page.locator("#wik-principal").getAttribute("aria-invalid")).toBe("true");
+    await poll(() => page.locator("#wik-principal-error").textContent()).toBe("must be at least 1");
+    await poll(() => page.locator("#wik-principal").getAttribute("aria-invalid")).toBe("true");
     await expect
       .poll(() => page.locator("#wik-principal").evaluate((el) => el === document.activeElement))
       .toBe(true);
-    await expect.poll(() => page.locator("#wik-result").isHidden()).toBe(true);
+    await poll(() => page.locator("#wik-result").isHidden()).toBe(true);
     await expectAccessible(page);
   });
 
@@ -207,9 +210,9 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
     };
     expect(answer.status).toBe("ambiguous");
     const choices = page.locator("#court-result button.choice");
-    await expect.poll(() => choices.count()).toBe(answer.opties.length);
+    await poll(() => choices.count()).toBe(answer.opties.length);
     const limburg = answer.opties.findIndex((o) => o.provincie === "Limburg");
-    await expect.poll(() => choices.nth(limburg).textContent()).toContain("Bergen L");
+    await poll(() => choices.nth(limburg).textContent()).toContain("Bergen L");
     // Picked with the keyboard: Tab to the choice, Enter.
     await tabTo(page, `#court-result li:nth-child(${limburg + 1}) button.choice`);
     await page.keyboard.press("Enter");
@@ -227,7 +230,7 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
       ontbrekend: string[];
       roldagen?: { komende_roldata: { datum: string; haalbaarheid: string }[] }[];
     };
-    await expect.poll(() => page.locator('[data-fact="rechtbank"]').textContent()).toBe(court.rechtbank);
+    await poll(() => page.locator('[data-fact="rechtbank"]').textContent()).toBe(court.rechtbank);
     await expect
       .poll(() => page.locator('[data-fact="kantonlocatie"]').textContent())
       .toBe(court.kantonlocatie);
@@ -235,7 +238,7 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
       .poll(() => page.locator('[data-fact="maatgevende_letter"]').textContent())
       .toBe(court.maatgevende_letter);
     const dates = (court.roldagen ?? []).flatMap((d) => d.komende_roldata);
-    await expect.poll(() => page.locator("[data-haalbaarheid]").count()).toBe(dates.length);
+    await poll(() => page.locator("[data-haalbaarheid]").count()).toBe(dates.length);
     for (const date of dates) {
       await expect
         .poll(() =>
@@ -247,7 +250,7 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
         .toBe(date.haalbaarheid);
     }
     if (court.status === "incomplete")
-      await expect.poll(() => page.locator("#court-incomplete").isVisible()).toBe(true);
+      await poll(() => page.locator("#court-incomplete").isVisible()).toBe(true);
     await fitsThePhone(page);
     await expectAccessible(page);
   });
@@ -281,9 +284,9 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
 
   it("serves an overview of the tools that passes axe-core at phone width", async () => {
     const page = await open("/tools");
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Openbare hulpmiddelen");
+    await poll(() => page.locator("h1").textContent()).toBe("Openbare hulpmiddelen");
     await page.locator("a.lang").click();
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Public tools");
+    await poll(() => page.locator("h1").textContent()).toBe("Public tools");
     await fitsThePhone(page);
     await expectAccessible(page);
   });
@@ -321,7 +324,7 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", () => {
   it.runIf(process.env.INCASSO_SCREENSHOTS)("takes a screenshot of each page", async () => {
     const dir = process.env.INCASSO_SCREENSHOTS as string;
     const reference = await open("/api/v1/docs#post-/orders", DESKTOP);
-    await expect.poll(() => reference.getByText("Submit a collection order").first().isVisible()).toBe(true);
+    await poll(() => reference.getByText("Submit a collection order").first().isVisible()).toBe(true);
     await reference.waitForTimeout(500);
     await reference.screenshot({ path: `${dir}/api-reference.png` });
     const wik = await open("/tools/wik");
