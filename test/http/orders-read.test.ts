@@ -150,6 +150,16 @@ describe.each(transports)(
       expect((await t.request("/orders?limit=101", bearer(live))).status).toBe(422);
     });
 
+    it("a parameter named __proto__ (even repeated) is an unknown parameter, not the query's prototype", async () => {
+      await submit(live, orderBody({ reference: "P-1", debtors: [business("P-1")], kvk: "1" }));
+      await submit(live, orderBody({ reference: "P-2", debtors: [business("P-2")], kvk: "1" }));
+      const res = await t.request("/orders?__proto__=a&__proto__=b&limit=1", bearer(live));
+      expect(res.status).toBe(200);
+      const page = await res.json();
+      expect(page.data).toHaveLength(1);
+      expect(page.has_more).toBe(true);
+    });
+
     it("GET /orders/{orderId}: the live case status; balance only once in treatment, with costs and interest", async () => {
       const order = await submit(live, orderBody({ reference: "S-1", debtors: [business("S-1")], kvk: "1" }));
       const res = await t.request(`/orders/${order.id}`, bearer(live));

@@ -5,9 +5,11 @@ import { type CorsOptions, parseCorsOrigins } from "@incasso/server";
 import { listen } from "@incasso/server/node";
 import pkg from "../package.json" with { type: "json" };
 import { CASES_HELP, casesCommand, tasksCommand } from "./cli/cases.js";
+import { SECRETS_HELP, secretsCommand } from "./cli/secrets.js";
 import { WEBHOOKS_HELP, webhooksCommand, workerCommand } from "./cli/webhooks.js";
 import { createIncasso, type Incasso } from "./create-incasso.js";
 import { type StorageFlags, storageTarget, withOperations } from "./internal/cli-store.js";
+import { reportSecretsAtRest } from "./internal/secrets-at-rest.js";
 import { parseLogLevel } from "./logging/log-level.js";
 import { createPinoLogger, type IncassoLogger } from "./logging/pino-logger.js";
 import { createIncassoMetrics } from "./metrics/incasso-metrics.js";
@@ -39,16 +41,19 @@ Usage:
   incasso udf set --organisation NAME --name FIELD --type text|number|boolean|date
   incasso udf list --organisation NAME [--json]
   incasso udf remove --organisation NAME --name FIELD
-${WEBHOOKS_HELP}${CASES_HELP}  incasso --version                     print the version
+${WEBHOOKS_HELP}${SECRETS_HELP}${CASES_HELP}  incasso --version                     print the version
   incasso --help                        show this help
 
 Storage (every command): --data-dir DIR (embedded PostgreSQL, default ./.data) or
---database-url URL (PostgreSQL; DATABASE_URL when the flag is absent). Commands work while a
-server runs on the same data directory: they reach it through its operator endpoint.
+--database-url URL (PostgreSQL; DATABASE_URL when the flag is absent; a password in the flag is
+visible in the process list, so prefer DATABASE_URL). Commands work while a server runs on the
+same data directory: they reach it through its operator endpoint.
 
 Environment: PORT, HOST, DATABASE_URL, INCASSO_CORS_ORIGINS, INCASSO_CORS_PROTECTED_ORIGINS,
 INCASSO_SHUTDOWN_TIMEOUT, INCASSO_LOG_LEVEL, INCASSO_METRICS_PORT and INCASSO_METRICS_HOST are used
-when the flags are absent.
+when the flags are absent. INCASSO_SECRET_KEY (no flag: it would show in the process list) holds
+the keys that encrypt webhook secrets: base64 of 32 bytes, or ID:BASE64 entries separated by
+commas, the first encrypting.
 `;
 
 const STORAGE_OPTIONS = {
@@ -168,6 +173,8 @@ async function serve(argv: string[]): Promise<void> {
     pages: { rootRedirects: true },
     logger,
     logRequests: true,
+    // Said below, among the start lines, after the one that names the URL.
+    secretsReport: false,
     ...(metrics ? { metrics } : {}),
   });
   const { store, api } = incasso;
@@ -210,6 +217,7 @@ async function serve(argv: string[]): Promise<void> {
   else logger.info("metrics: off (--metrics-port N turns them on)");
   // Where a person reads the API and uses the tools (decision pages-api-reference).
   logger.info(`pages: API reference ${url}/docs; WIK and court pages ${new URL(url).origin}/tools`);
+  await reportSecretsAtRest(store, logger);
   // The last line of the start: tests and scripts wait for it.
   logger.info(`data: ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`, { dataDir: store.dataDir ?? null });
   const shutdown = gracefulShutdown(server, incasso, shutdownSeconds, logger, metricsServer);
@@ -451,6 +459,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === "worker") return workerCommand(rest);
   if (command === "cases") return casesCommand(rest);
   if (command === "tasks") return tasksCommand(rest);
+  if (command === "secrets") return secretsCommand(rest);
   process.stderr.write(`incasso: unknown command "${command}"\n\n${HELP}`);
   process.exitCode = 2;
 }

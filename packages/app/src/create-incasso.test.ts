@@ -93,4 +93,13 @@ describe("resolveTarget", () => {
     });
     expect(resolveTarget(undefined, {})).toEqual({ dataDir: join(process.cwd(), ".data") });
   });
+
+  it("refuses a target that names neither a data directory nor a database, naming what it got", () => {
+    expect(() => resolveTarget({ caseSystem: {} } as never, {})).toThrow(
+      new TypeError(
+        "The storage target must be { dataDir: string } or { databaseUrl: string }; got an object with caseSystem. Options such as caseSystem go second: createIncasso(undefined, { caseSystem }).",
+      ),
+    );
+    expect(() => resolveTarget({ dataDir: "" }, {})).toThrow(TypeError);
+  });
 });

@@ -26,6 +26,7 @@ import {
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
 import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
+import { reportSecretsAtRest, secretKeyOption } from "./internal/secrets-at-rest.js";
 import { requestLog } from "./logging/request-log.js";
 import { workerEventLogs } from "./logging/worker-event-logs.js";
 import type { IncassoMetrics } from "./metrics/incasso-metrics.js";
@@ -108,6 +109,17 @@ export interface CreateIncassoOptions {
   lockName?: string;
   /** The environment read for defaults; default `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * The keys that encrypt webhook secrets at rest; default the INCASSO_SECRET_KEY variable (decision
+   * store-secrets-at-rest). Without one the secrets are stored as given, and the start says so.
+   */
+  secretKey?: string;
+  /**
+   * The start's log line about how webhook secrets are kept (unencrypted without a key, rows left
+   * to rotate, key ids the keyring lacks); on by default. `false` when the host says it itself
+   * (`incasso serve` does, among its start lines).
+   */
+  secretsReport?: false;
 }
 
 /**
@@ -182,8 +194,10 @@ export async function createIncasso(
     ...resolved,
     lockCommand: options.lockName ?? "createIncasso",
     migrations: INCASSO_MIGRATIONS,
+    ...secretKeyOption(options.secretKey ?? env.INCASSO_SECRET_KEY),
   });
   try {
+    if (options.secretsReport !== false) await reportSecretsAtRest(store, logger);
     return await compose(store, options, { env, logger, now });
   } catch (error) {
     await store.close();

@@ -84,6 +84,12 @@ export type {
   UdfFieldType,
 } from "./store-port.js";
 export {
+  isStoreUnavailable,
+  STORE_RETRY_AFTER_SECONDS,
+  StoreUnavailableError,
+  storeUnavailableIn,
+} from "./store-unavailable.js";
+export {
   listUdfFields,
   removeUdfField,
   setUdfField,

@@ -614,6 +614,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   // only reached if that fails), still as a problem with the request's id.
   function failed(request: Request, requestId: string | undefined, error: unknown): Response {
     const id = requestId ?? newRequestId();
+    error = toApiError(error);
     if (!isApiError(error)) logger.error("unhandled error", { requestId: id, error: String(error) });
     return withHeaders(problemResponse(error), undefined, id, request.method === "HEAD");
   }

@@ -31,3 +31,17 @@ export { rateLimitRepository } from "./repositories/rate-limits.js";
 export { udfFieldRepository } from "./repositories/udf-fields.js";
 export { webhookEndpointRepository } from "./repositories/webhook-endpoints.js";
 export { repositories } from "./repositories.js";
+export {
+  isSecretKeyError,
+  parseSecretKeyring,
+  SecretKeyError,
+  type SecretKeyErrorCode,
+  type SecretKeyring,
+  type StoredSecret,
+} from "./secret-keyring.js";
+export {
+  rotateWebhookSecrets,
+  type WebhookSecretsRotation,
+  type WebhookSecretsStatus,
+  webhookSecretsStatus,
+} from "./webhook-secrets.js";

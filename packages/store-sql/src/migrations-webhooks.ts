@@ -8,6 +8,7 @@ import type { Migration } from "./migrations.js";
  *   its delivery state, the lease of the dispatcher holding it, and when it is next due.
  * - `webhook_attempts` records every attempt; its primary key `(event_id, attempt)` makes it
  *   impossible for two dispatchers to record (and so to send) the same attempt.
+ * - Version 21: `webhook_endpoints.secret_key_id`, the key a secret is encrypted with.
  *
  * @example
  * const steps = [...MIGRATIONS_BEFORE, ...WEBHOOK_MIGRATIONS];
@@ -61,6 +62,15 @@ export const WEBHOOK_MIGRATIONS: readonly Migration[] = [
         next_attempt_at timestamptz,
         PRIMARY KEY (event_id, attempt)
       )`,
+    ],
+  },
+  {
+    version: 21,
+    name: "webhook secrets: the id of the key each is encrypted with",
+    statements: [
+      // Null: stored as given (before INCASSO_SECRET_KEY was set); the rotate command encrypts
+      // those rows (decision store-secrets-at-rest).
+      "ALTER TABLE webhook_endpoints ADD COLUMN secret_key_id text",
     ],
   },
 ];

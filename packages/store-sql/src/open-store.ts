@@ -6,6 +6,13 @@ import { type Migration, migrate, pendingMigrations, STORE_MIGRATIONS } from "./
 import { openPgliteDatabase } from "./pglite-database.js";
 import { openPostgresDatabase } from "./postgres-database.js";
 import { repositories } from "./repositories.js";
+import { parseSecretKeyring, type SecretKeyring } from "./secret-keyring.js";
+import {
+  rotateWebhookSecrets,
+  type WebhookSecretsRotation,
+  type WebhookSecretsStatus,
+  webhookSecretsStatus,
+} from "./webhook-secrets.js";
 
 /**
  * Where the data lives. With `databaseUrl`: PostgreSQL. With `dataDir`: embedded PGlite in that
@@ -34,6 +41,13 @@ export interface OpenStoreOptions {
    * `openCaseSystemStore` of @incasso/case-system).
    */
   migrations?: readonly Migration[];
+  /**
+   * The keys that encrypt webhook secrets at rest: the value of INCASSO_SECRET_KEY (one base64 key
+   * of 32 bytes, or `id:key` entries separated by commas, the first sealing; decision
+   * store-secrets-at-rest). Without it secrets are stored as given. An invalid value refuses the
+   * open with a SecretKeyError `secret_key_invalid`.
+   */
+  secretKey?: string;
 }
 
 /**
@@ -55,6 +69,15 @@ export interface SqlStore extends IncassoStore {
    * the database, so it also proves the database answers: readiness uses it.
    */
   pendingMigrations(): Promise<number[]>;
+  /** The id of the key new webhook secrets are encrypted with; undefined without a secret key. */
+  readonly secretKeyId: string | undefined;
+  /** How the webhook secrets are stored, by key id; reads no secret. */
+  webhookSecretsStatus(): Promise<WebhookSecretsStatus>;
+  /**
+   * Encrypts every webhook secret with the current key (those stored as given and those under an
+   * older key), all or none. Needs a secret key.
+   */
+  rotateWebhookSecrets(): Promise<WebhookSecretsRotation>;
 }
 
 /**
@@ -67,6 +90,11 @@ export interface SqlStore extends IncassoStore {
  * try { console.log(await store.apiKeys.count()); } finally { await store.close(); }
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStore> {
+  // Parsed before anything is opened, so a malformed key leaves no lock and no pool behind.
+  const keyring: SecretKeyring | undefined =
+    options.secretKey === undefined || options.secretKey.trim() === ""
+      ? undefined
+      : parseSecretKeyring(options.secretKey);
   let lock: DataDirLock | undefined;
   let database: SqlDatabase;
   const dataDir = options.databaseUrl || options.dataDir === undefined ? undefined : resolve(options.dataDir);
@@ -90,13 +118,16 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
   const migrations = options.migrations ?? STORE_MIGRATIONS;
   let closed = false;
   const store: SqlStore = {
-    ...repositories(database),
+    ...repositories(database, keyring),
     engine: database.engine,
     database,
     dataDir,
     migrate: () => migrate(database, migrations),
     pendingMigrations: () => pendingMigrations(database, migrations),
-    transaction: (fn) => database.transaction((tx) => fn(repositories(tx))),
+    transaction: (fn) => database.transaction((tx) => fn(repositories(tx, keyring))),
+    secretKeyId: keyring?.currentKeyId,
+    webhookSecretsStatus: () => webhookSecretsStatus(database, keyring),
+    rotateWebhookSecrets: () => rotateWebhookSecrets(database, keyring),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,5 +1,6 @@
-import type { PGlite } from "@electric-sql/pglite";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type { Executor, SqlDatabase } from "./database.js";
+import { unavailableOr } from "./internal/unavailable.js";
 
 /**
  * The error when a data directory is asked for but PGlite is not installed: a host on PostgreSQL
@@ -41,10 +42,26 @@ export async function loadPglite(
 function executor(db: Pick<PGlite, "query">): Executor {
   return {
     async query<Row>(text: string, params?: unknown[]) {
-      const result = await db.query<Row>(text, params);
+      let result: Awaited<ReturnType<typeof db.query<Row>>>;
+      try {
+        result = await db.query<Row>(text, params);
+      } catch (error) {
+        // An engine that stopped (closed, or its WebAssembly aborted) answers nothing more: the
+        // request gets a 503 with Retry-After, as with a PostgreSQL server out of reach.
+        throw unavailableOr(error);
+      }
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
   };
+}
+
+/** A transaction of PGlite, its failure from a stopped engine turned into a StoreUnavailableError. */
+async function inTransaction<T>(pglite: PGlite, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await pglite.transaction(fn);
+  } catch (error) {
+    throw unavailableOr(error);
+  }
 }
 
 /**
@@ -63,11 +80,11 @@ export async function openPgliteDatabase(options: { dataDir?: string } = {}): Pr
   return {
     engine: "pglite",
     query: outer.query,
-    transaction: (fn) => pglite.transaction((tx) => fn(executor(tx))),
+    transaction: (fn) => inTransaction(pglite, (tx) => fn(executor(tx))),
     // In process there is no round trip to save: the statements run one after the other in a
     // transaction, which on PGlite also keeps every other query out until it ends.
     batch: (statements) =>
-      pglite.transaction(async (tx) => {
+      inTransaction(pglite, async (tx) => {
         const on = executor(tx);
         const results = [];
         for (const s of statements) results.push(await on.query<Record<string, unknown>>(s.text, s.params));

@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { Executor, SqlDatabase } from "./database.js";
+import { unavailableOr } from "./internal/unavailable.js";
 
 /**
  * Options of {@link openPostgresDatabase}.
@@ -23,6 +24,37 @@ export interface PostgresOptions {
    * (docs/benchmarks/orders.md). Raise it for a server with more cores or a busier process.
    */
   maxConnections?: number;
+  /**
+   * How long to wait for a new connection, in milliseconds; default 5000. Without a limit (`pg`'s
+   * default) a request waits as long as the network lets a connection attempt hang; with it the
+   * request gets a 503 with Retry-After (decision store-unavailable-503).
+   */
+  connectionTimeoutMs?: number;
+}
+
+const DEFAULT_CONNECTION_TIMEOUT_MS = 5000;
+
+/**
+ * A client taken from the pool for a transaction or a batch. While it is checked out the pool's
+ * own listener is off, and a client that loses its connection emits "error": unheard, node ends
+ * the process. The statements in flight fail on their own; this listener only keeps the process.
+ */
+async function checkout(pool: pg.Pool): Promise<{ client: pg.PoolClient; done: (broken?: Error) => void }> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw unavailableOr(error);
+  }
+  const onError = () => undefined;
+  client.on("error", onError);
+  return {
+    client,
+    done(broken) {
+      client.removeListener("error", onError);
+      client.release(broken);
+    },
+  };
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -100,12 +132,16 @@ function executor(client: pg.Pool | pg.PoolClient, names: StatementNames, retry:
       try {
         result = await run(text, params);
       } catch (error) {
-        if (!isStalePlan(error)) throw error;
+        if (!isStalePlan(error)) throw unavailableOr(error);
         // Prepared again under a new name. Outside a transaction the statement is simply sent
         // again; inside one the transaction has failed and its caller sees the error.
         names.retire(text);
         if (!retry) throw error;
-        result = await run(text, params);
+        try {
+          result = await run(text, params);
+        } catch (again) {
+          throw unavailableOr(again);
+        }
       }
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     },
@@ -126,6 +162,10 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+    // TCP keep-alive, so a connection whose server vanished without a FIN (a cut network) is
+    // found dead and replaced rather than held by the pool.
+    keepAlive: true,
     // Pipeline mode: a client writes a statement without waiting for the answer to the one before,
     // each with its own Sync (so one failing does not swallow the next). Only a transaction has
     // several statements on one client at once; there it lets BEGIN travel with the first statement.
@@ -150,7 +190,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   // behind it fail with 25P02 and COMMIT answers ROLLBACK, so nothing is kept and the first
   // failure is the error. A COMMIT without an answer leaves the connection in doubt: dropped.
   async function runBatch(statements: readonly { text: string; params?: readonly unknown[] }[]) {
-    const client = await pool.connect();
+    const { client, done } = await checkout(pool);
     let broken: Error | undefined;
     try {
       const socket = socketOf(client);
@@ -184,7 +224,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
         return { rows: result.rows as Record<string, unknown>[], rowCount: result.rowCount ?? 0 };
       });
     } finally {
-      client.release(broken);
+      done(broken);
     }
   }
 
@@ -197,12 +237,14 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
       } catch (error) {
         // Nothing of the batch was kept, so a batch that met a statement prepared before a
         // migration changed its result columns runs once more, prepared again.
-        if (!isStalePlan(error)) throw error;
-        return runBatch(statements);
+        if (!isStalePlan(error)) throw unavailableOr(error);
+        return runBatch(statements).catch((again: unknown) => {
+          throw unavailableOr(again);
+        });
       }
     },
     async transaction(fn) {
-      const client = await pool.connect();
+      const { client, done } = await checkout(pool);
       let broken: Error | undefined;
       try {
         // BEGIN is sent without waiting for its answer, so the transaction's first statement goes
@@ -237,9 +279,9 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
           // A client that cannot roll back is not put back in the pool in an open transaction.
           broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
         });
-        throw error;
+        throw unavailableOr(error);
       } finally {
-        client.release(broken);
+        done(broken);
       }
     },
     close: () => pool.end(),

@@ -9,14 +9,17 @@ import { outboxRepository } from "./repositories/outbox.js";
 import { rateLimitRepository } from "./repositories/rate-limits.js";
 import { udfFieldRepository } from "./repositories/udf-fields.js";
 import { webhookEndpointRepository } from "./repositories/webhook-endpoints.js";
+import type { SecretKeyring } from "./secret-keyring.js";
 
 /**
- * Every repository bound to one executor: the database, or the executor of one transaction.
+ * Every repository bound to one executor: the database, or the executor of one transaction. The
+ * keyring (INCASSO_SECRET_KEY) seals and opens webhook secrets; without it they are stored as
+ * given, and an encrypted one cannot be read.
  *
  * @example
  * await db.transaction(async (tx) => repositories(tx).creditors.create({ ... }));
  */
-export function repositories(db: Executor): StoreRepositories {
+export function repositories(db: Executor, keyring?: SecretKeyring): StoreRepositories {
   return {
     organisations: organisationRepository(db),
     apiKeys: apiKeyRepository(db),
@@ -25,7 +28,7 @@ export function repositories(db: Executor): StoreRepositories {
     rateLimits: rateLimitRepository(db),
     udfFields: udfFieldRepository(db),
     orders: orderRepository(db),
-    webhookEndpoints: webhookEndpointRepository(db),
-    outbox: outboxRepository(db),
+    webhookEndpoints: webhookEndpointRepository(db, keyring),
+    outbox: outboxRepository(db, keyring),
   };
 }

@@ -14,6 +14,7 @@ export {
   fastifyTransport,
   inProcessTransport,
   nodeHttpTransport,
+  ownCaseSystemTransport,
   type RunningTransport,
   type Transport,
   transports,

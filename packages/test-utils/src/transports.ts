@@ -58,6 +58,7 @@ type ExampleHosts = {
   express: { createHost(api: IncassoApi, options?: { prefix?: string }): Parameters<typeof createServer>[1] };
   fastify: { createHost(api: IncassoApi, options?: { prefix?: string }): Promise<FastifyInstance> };
   azure: { createHost(api: IncassoApi, options?: { routePrefix?: string }): HttpHandler };
+  ownCaseSystem: { createHost(api: IncassoApi): Server };
 };
 
 async function example<K extends keyof ExampleHosts>(name: K): Promise<ExampleHosts[K]> {
@@ -67,6 +68,7 @@ async function example<K extends keyof ExampleHosts>(name: K): Promise<ExampleHo
     express: "express-host",
     fastify: "fastify-host",
     azure: "azure-functions-app",
+    ownCaseSystem: "own-case-system",
   }[name];
   return (await import(
     new URL(`../../../examples/${folder}/app.mjs`, import.meta.url).href
@@ -162,6 +164,19 @@ export const azureFunctionsTransport: Transport = {
   },
 };
 
+/**
+ * The host of examples/own-case-system: the API on node:http, run beside an agency's own case
+ * service. Here it serves whatever API the test made; test/http/own-case-system.test.ts gives it
+ * the example's case system on that service.
+ *
+ * @example
+ * const running = await ownCaseSystemTransport.start(api);
+ */
+export const ownCaseSystemTransport: Transport = {
+  name: "own case system host",
+  start: async (api) => listenOn((await example("ownCaseSystem")).createHost(api), api.basePath),
+};
+
 /** Every transport the API must behave identically on. */
 export const transports: Transport[] = [
   inProcessTransport,
@@ -169,4 +184,5 @@ export const transports: Transport[] = [
   expressTransport,
   fastifyTransport,
   azureFunctionsTransport,
+  ownCaseSystemTransport,
 ];

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { isDataDirHeld, isDataDirLockedError, openStore, type SqlStore } from "@incasso/store-sql";
-import { openStoreFor, type StorageFlags, storageTarget } from "../internal/cli-store.js";
+import { openStoreFor, type StorageFlags, secretKeyFromEnv, storageTarget } from "../internal/cli-store.js";
 import { INCASSO_MIGRATIONS } from "../internal/incasso-migrations.js";
+import { reportSecretsAtRest } from "../internal/secrets-at-rest.js";
 import { parseLogLevel } from "../logging/log-level.js";
 import { createPinoLogger } from "../logging/pino-logger.js";
 import { workerEventLogs } from "../logging/worker-event-logs.js";
@@ -88,7 +89,12 @@ async function withWebhookOperations<T>(
   if ("dataDir" in target && isDataDirHeld(target.dataDir)) return remote(target.dataDir);
   let store: SqlStore;
   try {
-    store = await openStore({ ...target, lockCommand: "webhooks", migrations: INCASSO_MIGRATIONS });
+    store = await openStore({
+      ...target,
+      lockCommand: "webhooks",
+      migrations: INCASSO_MIGRATIONS,
+      ...secretKeyFromEnv(),
+    });
   } catch (error) {
     if ("dataDir" in target && isDataDirLockedError(error)) return remote(target.dataDir);
     throw error;
@@ -297,6 +303,8 @@ export async function workerCommand(argv: string[]): Promise<void> {
     }
     throw error;
   }
+  // The worker signs the deliveries, so it says how their secrets are kept, as serve does.
+  if (!values["no-webhook-dispatcher"]) await reportSecretsAtRest(store, logger);
   const dispatcher = values["no-webhook-dispatcher"]
     ? undefined
     : createWebhookDispatcher({

@@ -3,6 +3,7 @@ import { type IncassoTarget, resolveTarget } from "../incasso-target.js";
 import { directOperations, type OperatorOperations } from "../operator/operations.js";
 import { readOperatorEndpoint, remoteOperations } from "../operator/operator-client.js";
 import { INCASSO_MIGRATIONS } from "./incasso-migrations.js";
+import { secretKeyOption } from "./secrets-at-rest.js";
 
 /** The storage flags every command takes. */
 export interface StorageFlags {
@@ -15,15 +16,65 @@ export interface StorageFlags {
  * {@link resolveTarget} reads it (DATABASE_URL, INCASSO_DATA_DIR, `./.data`).
  */
 export function storageTarget(flags: StorageFlags): IncassoTarget {
-  if (flags["database-url"]) return resolveTarget({ databaseUrl: flags["database-url"] });
+  if (flags["database-url"]) {
+    warnPasswordInFlag(flags["database-url"]);
+    return resolveTarget({ databaseUrl: flags["database-url"] });
+  }
   if (flags["data-dir"]) return resolveTarget({ dataDir: flags["data-dir"] });
   return resolveTarget(undefined);
+}
+
+let warnedPasswordInFlag = false;
+
+/**
+ * Whether a connection string carries a password: the URL form's `user:password@` or libpq's
+ * `password=` keyword.
+ *
+ * @example
+ * hasPassword("postgres://incasso:pw@db/incasso"); // true
+ */
+export function hasPassword(databaseUrl: string): boolean {
+  try {
+    if (new URL(databaseUrl).password !== "") return true;
+  } catch {
+    // Not a URL: libpq's keyword form, checked below.
+  }
+  return /(^|[\s?&])password=/i.test(databaseUrl);
+}
+
+/**
+ * A command line is readable by every user of the machine (`ps`, /proc/PID/cmdline), so a password
+ * in --database-url is not secret there; the environment is readable only by the same user
+ * (decision store-secrets-at-rest). Said once per process, on stderr so `--json` output stays
+ * clean.
+ */
+function warnPasswordInFlag(databaseUrl: string): void {
+  if (warnedPasswordInFlag || !hasPassword(databaseUrl)) return;
+  warnedPasswordInFlag = true;
+  process.stderr.write(
+    "incasso: warning: --database-url holds a password, which any user of this machine can read in the process list; pass the URL in DATABASE_URL instead\n",
+  );
+}
+
+/**
+ * The keys of INCASSO_SECRET_KEY for openStore, when set.
+ *
+ * @example
+ * await openStore({ ...target, ...secretKeyFromEnv() });
+ */
+export function secretKeyFromEnv(): { secretKey?: string } {
+  return secretKeyOption(process.env.INCASSO_SECRET_KEY);
 }
 
 /** Opens the store for a server or a command; the lock names the command. */
 export function openStoreFor(flags: StorageFlags, command: string): Promise<SqlStore> {
   const target = storageTarget(flags);
-  return openStore({ ...target, lockCommand: command, migrations: INCASSO_MIGRATIONS });
+  return openStore({
+    ...target,
+    lockCommand: command,
+    migrations: INCASSO_MIGRATIONS,
+    ...secretKeyFromEnv(),
+  });
 }
 
 function runningServer(dataDir: string): OperatorOperations {
@@ -52,7 +103,12 @@ export async function withOperations<T>(
   if ("dataDir" in target && isDataDirHeld(target.dataDir)) return fn(runningServer(target.dataDir));
   let store: SqlStore;
   try {
-    store = await openStore({ ...target, lockCommand: command, migrations: INCASSO_MIGRATIONS });
+    store = await openStore({
+      ...target,
+      lockCommand: command,
+      migrations: INCASSO_MIGRATIONS,
+      ...secretKeyFromEnv(),
+    });
   } catch (error) {
     // A server started between the check and the open: talk to it instead.
     if ("dataDir" in target && isDataDirLockedError(error)) return fn(runningServer(target.dataDir));

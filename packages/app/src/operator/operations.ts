@@ -8,7 +8,7 @@ import {
   type UdfFieldDefinition,
 } from "@incasso/core";
 import { forgetApiKey } from "@incasso/server";
-import type { SqlStore } from "@incasso/store-sql";
+import type { SqlStore, WebhookSecretsRotation, WebhookSecretsStatus } from "@incasso/store-sql";
 import {
   directWebhookOperations,
   type WebhookOperations,
@@ -70,6 +70,10 @@ export interface OperatorOperations extends WebhookOperations, CaseOperations {
   removeUdf(input: { organisation: string; name: string }): Promise<void>;
   /** Applies pending migrations; the versions applied. */
   migrate(): Promise<number[]>;
+  /** How the webhook secrets are stored, by key id (decision store-secrets-at-rest). */
+  secretsStatus(): Promise<WebhookSecretsStatus & { key_id: string | null }>;
+  /** Encrypts every webhook secret with the current key of INCASSO_SECRET_KEY. */
+  rotateSecrets(): Promise<WebhookSecretsRotation>;
 }
 
 /**
@@ -136,5 +140,10 @@ export function directOperations(
     listUdf: (organisation) => listUdfFields(store, organisation),
     removeUdf: (input) => removeUdfField(store, input),
     migrate: () => store.migrate(),
+    secretsStatus: async () => ({
+      ...(await store.webhookSecretsStatus()),
+      key_id: store.secretKeyId ?? null,
+    }),
+    rotateSecrets: () => store.rotateWebhookSecrets(),
   };
 }

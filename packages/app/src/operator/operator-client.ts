@@ -69,5 +69,7 @@ export function remoteOperations(info: OperatorEndpointInfo): OperatorOperations
       await call("remove-udf", input);
     },
     migrate: () => call("migrate"),
+    secretsStatus: () => call("secrets-status"),
+    rotateSecrets: () => call("rotate-secrets"),
   };
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { isCaseSystemError } from "@incasso/case-system";
 import { isCoreError, isWebhookError } from "@incasso/core";
+import { isSecretKeyError } from "@incasso/store-sql";
 import { dispatchWebhookOperation } from "../webhooks/webhook-operations.js";
 import { dispatchCaseOperation } from "./case-operations.js";
 import type { OperatorOperations } from "./operations.js";
@@ -78,6 +79,10 @@ async function dispatch(
       return null;
     case "migrate":
       return operations.migrate();
+    case "secrets-status":
+      return operations.secretsStatus();
+    case "rotate-secrets":
+      return operations.rotateSecrets();
     default:
       return (
         (await dispatchWebhookOperation(operations, op, args)) ?? dispatchCaseOperation(operations, op, args)
@@ -124,7 +129,11 @@ export async function startOperatorEndpoint(options: {
         (error: unknown) => {
           // A refusal with a stable code (a missing case, a task no longer open) is the caller's
           // to read; anything else is the server's fault.
-          const known = isCoreError(error) || isWebhookError(error) || isCaseSystemError(error);
+          const known =
+            isCoreError(error) ||
+            isWebhookError(error) ||
+            isCaseSystemError(error) ||
+            isSecretKeyError(error);
           send(known ? 422 : 500, {
             error: {
               code: known ? error.code : "internal_error",

@@ -19,7 +19,8 @@ export type WebhookFailureCode =
   | "private_target"
   | "dns_failed"
   | "invalid_url"
-  | "no_endpoint";
+  | "no_endpoint"
+  | "secret_unavailable";
 
 /**
  * The result of one attempt: `delivered` only on a 2xx within the time-out (spec, Events,

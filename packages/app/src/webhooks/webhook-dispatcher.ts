@@ -152,13 +152,23 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           ...(allowPrivateTargets ? { allowPrivateTargets: true } : {}),
           ...(options.lookup ? { lookup: options.lookup } : {}),
         })
-      : {
-          outcome: "failed",
-          statusCode: null,
-          durationMs: 0,
-          failure: "no_endpoint",
-          error: "no_endpoint: the organisation has no webhook endpoint",
-        };
+      : claimed.endpointError !== undefined
+        ? {
+            // The endpoint exists but its secret cannot be read (INCASSO_SECRET_KEY lacks its key):
+            // nothing can be signed; the schedule retries, so adding the key brings it back.
+            outcome: "failed",
+            statusCode: null,
+            durationMs: 0,
+            failure: "secret_unavailable",
+            error: `secret_unavailable: ${claimed.endpointError}`,
+          }
+        : {
+            outcome: "failed",
+            statusCode: null,
+            durationMs: 0,
+            failure: "no_endpoint",
+            error: "no_endpoint: the organisation has no webhook endpoint",
+          };
     // A stop with `abandon` behaves like a crash: nothing is recorded, the lease runs out.
     if (abort.signal.aborted) return undefined;
     const finishedAt = now();

@@ -112,8 +112,14 @@ export interface ClaimedDelivery {
   attempt: number;
   /** Its place in the current round of the schedule, from 1. */
   attemptInRound: number;
-  /** The organisation's endpoint now; undefined when it has none. */
+  /** The organisation's endpoint now; undefined when it has none, or when its secret cannot be read. */
   endpoint: WebhookEndpointRecord | undefined;
+  /**
+   * Why the organisation's endpoint could not be used although it exists: its secret is encrypted
+   * under a key the store does not hold (decision store-secrets-at-rest). The attempt fails with
+   * this reason and follows the retry schedule, so the other events of the claim still go out.
+   */
+  endpointError?: string;
 }
 
 /**

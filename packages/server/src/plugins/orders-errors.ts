@@ -1,5 +1,6 @@
 import { isOrderEngineError, type OrderEngineErrorCode } from "@incasso/core";
 import { ApiError } from "../api-error.js";
+import { storeUnavailableApiError } from "../core-errors.js";
 
 /**
  * The HTTP status of each order engine error code (spec section Errors; 409 `order_has_no_case`,
@@ -26,13 +27,17 @@ export const ORDER_ENGINE_ERROR_STATUS: Readonly<Record<OrderEngineErrorCode, nu
 /**
  * Turns an OrderEngineError into the API's ApiError (by `code`, never `instanceof`): the status
  * from {@link ORDER_ENGINE_ERROR_STATUS}, the field failures as `errors[]`, and `Retry-After` for
- * a 503. Anything else is returned unchanged.
+ * a 503. An `upstream_error` caused by the database being out of reach (a case system on the
+ * same database) is the 503 of {@link storeUnavailableApiError} instead: the remedy is the same
+ * retry, and a 502 would blame a system that is not at fault. Anything else is returned unchanged.
  *
  * @example
  * try { await submitOrder(engine, principal, body); } catch (e) { throw orderEngineErrorToApiError(e); }
  */
 export function orderEngineErrorToApiError(error: unknown): unknown {
   if (!isOrderEngineError(error)) return error;
+  const unavailable = storeUnavailableApiError(error);
+  if (unavailable !== undefined) return unavailable;
   return new ApiError({
     status: ORDER_ENGINE_ERROR_STATUS[error.code] ?? 500,
     code: error.code,

@@ -55,7 +55,8 @@ const OrderIdParams = z.object({ orderId: asSent(OrderIdSchema) });
 
 /** The query string as strings, a repeated parameter as an array (refused by the engine). */
 function rawQuery(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` is a plain (unknown, refused) name, never a setter.
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const [name, value] of url.searchParams) {
     const seen = out[name];
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];

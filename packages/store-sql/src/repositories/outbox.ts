@@ -11,6 +11,7 @@ import {
 } from "@incasso/core";
 import type { Executor } from "../database.js";
 import { toDate, ts } from "../internal/sql-errors.js";
+import { isSecretKeyError, openSecret, type SecretKeyring, webhookSecretContext } from "../secret-keyring.js";
 
 interface EventRow {
   id: string;
@@ -33,6 +34,7 @@ interface EventRow {
 interface ClaimRow extends EventRow {
   endpoint_url: string | null;
   endpoint_secret: string | null;
+  endpoint_secret_key_id: string | null;
   endpoint_created_at: Date | null;
   endpoint_updated_at: Date | null;
 }
@@ -112,12 +114,15 @@ function nextEventTime(): Date {
  *
  * Claims are one statement: `SELECT … FOR UPDATE SKIP LOCKED` picks due rows no other dispatcher
  * holds, the same statement leases them and inserts the attempt records, so a row is either
- * claimed with its attempt or not at all (architecture: Webhooks).
+ * claimed with its attempt or not at all (architecture: Webhooks). A claimed event's endpoint
+ * secret is opened with `keyring`; one that does not open comes without its endpoint and with
+ * `endpointError` naming the key id, and the dispatcher fails that attempt with it (decision
+ * store-secrets-at-rest).
  *
  * @example
  * await db.transaction(async (tx) => outboxRepository(tx).enqueue({ organisationId, type: "case.updated", data }));
  */
-export function outboxRepository(db: Executor): OutboxRepository {
+export function outboxRepository(db: Executor, keyring?: SecretKeyring): OutboxRepository {
   const findById = async (id: string): Promise<OutboxEvent | undefined> => {
     const { rows } = await db.query<EventRow>("SELECT * FROM webhook_events WHERE id = $1", [id]);
     return rows[0] ? event(rows[0]) : undefined;
@@ -194,7 +199,7 @@ export function outboxRepository(db: Executor): OutboxRepository {
            INSERT INTO webhook_attempts (event_id, attempt, owner, started_at)
            SELECT id, attempts, $1, $2 FROM claimed
            RETURNING event_id)
-         SELECT c.*, w.url AS endpoint_url, w.secret AS endpoint_secret,
+         SELECT c.*, w.url AS endpoint_url, w.secret AS endpoint_secret, w.secret_key_id AS endpoint_secret_key_id,
            w.created_at AS endpoint_created_at, w.updated_at AS endpoint_updated_at
          FROM claimed c LEFT JOIN webhook_endpoints w ON w.organisation_id = c.organisation_id
          ORDER BY c.next_attempt_at, c.id`,
@@ -202,21 +207,31 @@ export function outboxRepository(db: Executor): OutboxRepository {
       );
       return rows.map((row): ClaimedDelivery => {
         const e = event(row);
-        return {
+        const claimed: ClaimedDelivery = {
           event: e,
           attempt: e.attempts,
           attemptInRound: e.attempts - e.roundStart,
-          endpoint:
-            row.endpoint_url === null || row.endpoint_secret === null
-              ? undefined
-              : {
-                  organisationId: e.organisationId,
-                  url: row.endpoint_url,
-                  secret: row.endpoint_secret,
-                  createdAt: toDate(row.endpoint_created_at),
-                  updatedAt: toDate(row.endpoint_updated_at),
-                },
+          endpoint: undefined,
         };
+        if (row.endpoint_url === null || row.endpoint_secret === null) return claimed;
+        try {
+          claimed.endpoint = {
+            organisationId: e.organisationId,
+            url: row.endpoint_url,
+            secret: openSecret(
+              keyring,
+              { keyId: row.endpoint_secret_key_id, value: row.endpoint_secret },
+              webhookSecretContext(e.organisationId),
+            ),
+            createdAt: toDate(row.endpoint_created_at),
+            updatedAt: toDate(row.endpoint_updated_at),
+          };
+        } catch (error) {
+          // One organisation's unreadable secret fails its own attempt, not the whole claim.
+          if (!isSecretKeyError(error)) throw error;
+          claimed.endpointError = error.message;
+        }
+        return claimed;
       });
     },
 
