@@ -103,15 +103,15 @@ export const OPERATION_EXAMPLES: Record<string, { request?: unknown; responses: 
   getReadiness: {
     responses: {
       200: { status: "ready", checks: {}, details: {} },
-      503: {
-        type: "https://incasso.dev/problems/not_ready",
-        title: "Service Unavailable",
-        status: 503,
-        code: "not_ready",
-        detail: "The service cannot take traffic now: database.",
-        checks: { database: "the database does not answer" },
-        details: {},
-      },
+      // As the readiness route makes it: the problem mapper with the checks as extensions.
+      503: toProblemDetails(
+        new ApiError({
+          status: 503,
+          code: "not_ready",
+          detail: "Not ready: database failing.",
+          extensions: { checks: { database: "failing" }, details: {} },
+        }),
+      ),
     },
   },
   calculateWik: {
