@@ -250,6 +250,18 @@ describe("the OpenAPI document's examples, headers and lint", () => {
       invoices: [{ invoice_number: "F-1", invoice_date: "2026-09-01", amount_cents: 0 }],
     });
     expect(invalid.body).toEqual(problem(422));
+    // And the 403 of the creditor endpoints is what a key without creditor management gets.
+    const plain = await issueApiKey(store, { organisation: "Examples BV", mode: "live" });
+    const refused = await api.fetch(
+      new Request("http://x/api/v1/creditors", { headers: { authorization: `Bearer ${plain.key}` } }),
+    );
+    expect(await refused.json()).toEqual(
+      exampleOf(
+        (doc.paths["/creditors"]?.get as Operation | undefined)?.responses["403"]?.content?.[
+          "application/problem+json"
+        ],
+      ),
+    );
   });
 
   it("names X-Request-Id on every response and Retry-After on every 429 and 503", () => {

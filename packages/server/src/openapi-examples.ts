@@ -289,7 +289,11 @@ const PROBLEMS: Record<number, ProblemDetails> = {
     "The request body is not valid JSON: Expected property name or '}' in JSON at position 1",
   ),
   401: problem(401, "unauthorized", "This endpoint needs an API key: send Authorization: Bearer <API_KEY>."),
-  403: problem(403, "creditor_feature_disabled", "Creditor management is not activated for this key."),
+  403: problem(
+    403,
+    "creditor_feature_disabled",
+    "Creditor management is not activated for this key; ask the operator to activate it.",
+  ),
   404: problem(404, "not_found", "No such order for this key."),
   409: problem(
     409,
@@ -305,7 +309,7 @@ const PROBLEMS: Record<number, ProblemDetails> = {
   502: problem(
     502,
     "upstream_error",
-    "The case system did not answer; nothing was lost, retry with the same Idempotency-Key.",
+    "The case system could not take the request; nothing was stored. Retry later.",
   ),
   503: problem(
     503,
@@ -315,6 +319,9 @@ const PROBLEMS: Record<number, ProblemDetails> = {
 };
 
 const OPERATION_PROBLEMS: Record<string, Record<number, ProblemDetails>> = {
+  getOrder: {
+    502: problem(502, "upstream_error", "The case system could not report the case status; retry later."),
+  },
   createOrder: {
     422: problem(422, "validation_error", "The order has invalid fields; see errors.", [
       { field: "invoices[0].amount_cents", code: "too_small", message: "must be at least 1" },
