@@ -3,6 +3,7 @@
 // inspect or wrap with faults.
 import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "@incasso/case-system";
 import type { CaseSystem } from "@incasso/core";
+import { EXAMPLE_BUSINESS_DEBTOR, EXAMPLE_INDIVIDUAL_DEBTOR, EXAMPLE_ORDER_REQUEST } from "@incasso/server";
 import type { SqlStore } from "@incasso/store-sql";
 import { fixtureApi } from "@incasso/test-utils";
 
@@ -11,48 +12,28 @@ export type Body = Record<string, unknown> & {
   invoices: Record<string, unknown>[];
 };
 
+// The order bodies are the OpenAPI document's examples, so what the suites submit and what the
+// document shows are one thing (decision server-openapi-examples).
 export function business(
-  customerNumber: string | null = "K-1001",
-  name = "Voorbeeld B.V.",
+  customerNumber: string | null = EXAMPLE_BUSINESS_DEBTOR.customer_number,
+  name: string = EXAMPLE_BUSINESS_DEBTOR.company_name,
 ): Record<string, unknown> {
-  return {
-    type: "business",
-    company_name: name,
-    customer_number: customerNumber,
-    address: { street: "Teststraat", house_number: "10", postal_code: "9999zz", city: "Testdorp" },
-  };
+  return { ...structuredClone(EXAMPLE_BUSINESS_DEBTOR), company_name: name, customer_number: customerNumber };
 }
 
-export function individual(customerNumber: string | null = "P-1"): Record<string, unknown> {
-  return {
-    type: "individual",
-    first_name: "Jan",
-    middle_name: "de",
-    last_name: "Vries",
-    customer_number: customerNumber,
-    address: {
-      street: "Teststraat",
-      house_number: "12",
-      house_number_suffix: "A",
-      postal_code: "9999 ZZ",
-      city: "Testdorp",
-    },
-  };
+export function individual(
+  customerNumber: string | null = EXAMPLE_INDIVIDUAL_DEBTOR.customer_number,
+): Record<string, unknown> {
+  return { ...structuredClone(EXAMPLE_INDIVIDUAL_DEBTOR), customer_number: customerNumber };
 }
 
 /** A valid 3-invoice pre-incasso order against one business. */
 export function orderBody(overrides: Record<string, unknown> = {}): Body {
   return {
-    type: "pre-incasso",
-    reference: "R-2026-17",
+    ...structuredClone(EXAMPLE_ORDER_REQUEST),
     debtors: [business()],
-    invoices: [
-      { invoice_number: "F-1", invoice_date: "2026-09-01", payment_term_days: 14, amount_cents: 125000 },
-      { invoice_number: "F-2", invoice_date: "2026-09-15", due_date: "2026-10-15", amount_cents: 20000 },
-      { invoice_number: "F-3", invoice_date: "2026-10-01", payment_term_days: 30, amount_cents: 5050 },
-    ],
     ...overrides,
-  } as Body;
+  } as unknown as Body;
 }
 
 export const json = (key: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({

@@ -35,6 +35,20 @@ function serve(args: string[]): Promise<{ proc: ChildProcess; lines: string[] }>
 }
 
 describe("incasso CLI", () => {
+  it("serve --no-pages (INCASSO_NO_PAGES) serves neither the reference nor the tool pages, and says so", {
+    timeout: 90_000,
+  }, async () => {
+    const { lines } = await serve(["--data-dir", tempDir(), "--no-pages"]);
+    const entries = lines.filter((l) => l !== "").map((l) => JSON.parse(l) as { msg: string; url?: string });
+    expect(entries.filter((e) => e.msg.startsWith("pages: ")).map((e) => e.msg)).toEqual(["pages: off"]);
+    const url = String(entries[0]?.url);
+    const origin = new URL(url).origin;
+    expect((await fetch(`${url}/docs`)).status).toBe(404);
+    expect((await fetch(`${origin}/tools/wik`)).status).toBe(404);
+    expect((await fetch(`${origin}/`, { redirect: "manual" })).status).toBe(404);
+    expect((await fetch(`${url}/ping`)).status).toBe(200);
+  });
+
   it("serve on an empty data directory creates one test key, prints it with a curl line, and authenticates it", {
     timeout: 90_000,
   }, async () => {
@@ -56,6 +70,15 @@ describe("incasso CLI", () => {
       features: { creditor_management: false },
     });
     expect(statSync(join(dir, "operator.json")).mode & 0o777).toBe(0o600);
+    // The pages: / and /docs lead to them, the reference is below the base path.
+    const origin = new URL(url).origin;
+    const root = await fetch(`${origin}/`, { redirect: "manual" });
+    expect([root.status, root.headers.get("location")]).toEqual([302, "/tools"]);
+    const reference = await fetch(`${url}/docs`);
+    expect([reference.status, reference.headers.get("content-type")]).toEqual([
+      200,
+      "text/html; charset=utf-8",
+    ]);
 
     // A second server on the same directory refuses with a clear message.
     const second = await run(["serve", "--port", "0", "--data-dir", dir]);

@@ -5,6 +5,7 @@ import {
   type LetterRunner,
 } from "@incasso/case-system";
 import type { CaseSystem } from "@incasso/core";
+import { type PagesOptions, pagesPlugin } from "@incasso/pages";
 import {
   createRulesDocumentChecker,
   type DocumentChecker,
@@ -82,6 +83,11 @@ export interface CreateIncassoOptions {
     CreateApiOptions,
     "store" | "caseSystem" | "documentChecker" | "titleWriter" | "pdfEngine" | "publicOnly"
   >;
+  /**
+   * The web pages (`@incasso/pages`): the API reference at `{basePath}/docs` and the public WIK and
+   * court pages at `/tools`. On by default; `false` serves none (decision pages-api-reference).
+   */
+  pages?: false | Omit<PagesOptions, "openapi">;
   /** Where the service logs; default the console. `createPinoLogger()` gives structured JSON lines. */
   logger?: Logger;
   /**
@@ -231,13 +237,26 @@ async function compose(
     ? metrics.instrumentChecker(options.documentChecker ?? createRulesDocumentChecker())
     : options.documentChecker;
   const events = workerEventLogs(logger);
-  const api = createApi({
+  // The web pages read the document lazily, so the plugin can be made before the API it documents.
+  let api: IncassoApi | undefined;
+  const pages =
+    options.pages === false
+      ? []
+      : [
+          pagesPlugin({
+            openapi: () => api?.openapi(),
+            ...(options.api?.basePath ? { apiBasePath: options.api.basePath } : {}),
+            ...options.pages,
+          }),
+        ];
+  api = createApi({
     // The embedded store is one process by construction (the lock), so counters can stay in
     // memory; PostgreSQL may serve several instances, which must share them in the database.
     ...(embedded ? { rateLimiter: new MemoryRateLimiter() } : {}),
     now,
     logger,
     ...options.api,
+    plugins: [...pages, ...(options.api?.plugins ?? [])],
     store,
     caseSystem,
     ...(documentChecker ? { documentChecker } : {}),

@@ -129,7 +129,7 @@ export type OrderAction = operations["holdOrder"]["responses"][202]["content"]["
  * @example
  * const query: ListCreditorsQuery = { limit: 100 };
  */
-export type ListCreditorsQuery = components["schemas"]["ListCreditorsQuery"];
+export type ListCreditorsQuery = NonNullable<operations["listCreditors"]["parameters"]["query"]>;
 /**
  * One page of GET /creditors (docs/decisions/creditors-shapes.md).
  *

@@ -21,6 +21,7 @@ import { assertRoutableUrl } from "./internal/url-checks.js";
 import { readJsonBody } from "./json-body.js";
 import { assertKernelOptions } from "./kernel-options.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.js";
+import { EXAMPLE_WEBHOOK_EVENT, OPERATION_EXAMPLES } from "./openapi-examples.js";
 import { type ApiPlugin, json, type RouteDefinition, type RouteGuard } from "./plugin.js";
 import { creditorsPlugin } from "./plugins/creditors.js";
 import { type HealthOptions, healthPlugin } from "./plugins/health.js";
@@ -339,9 +340,12 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
       tags: plugins.flatMap((p) => p.tags ?? []),
       ...(options.publicUrl ? { serverUrl: options.publicUrl } : {}),
       rootServerUrl: rootServerUrl(options.publicUrl),
+      examples: OPERATION_EXAMPLES,
       webhooks: [
         {
           name: "event",
+          operationId: "receiveEvent",
+          example: EXAMPLE_WEBHOOK_EVENT,
           summary: "A change on one of the client's cases (or a ping), POSTed to its registered endpoint",
           description:
             "Verify X-Service-Signature over the raw body before parsing it, and reject a timestamp more than " +

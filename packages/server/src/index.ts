@@ -67,7 +67,21 @@ export {
   type OrdersRateLimitOptions,
   ordersRateLimit,
 } from "./key-rate-limits.js";
-export { buildOpenApiDocument, type OpenApiDocument, type OpenApiInput } from "./openapi.js";
+export {
+  buildOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiInput,
+  type OpenApiWebhook,
+} from "./openapi.js";
+export {
+  EXAMPLE_BUSINESS_DEBTOR,
+  EXAMPLE_DATE,
+  EXAMPLE_INDIVIDUAL_DEBTOR,
+  EXAMPLE_ORDER_REQUEST,
+  EXAMPLE_WEBHOOK_EVENT,
+  OPERATION_EXAMPLES,
+  problemExample,
+} from "./openapi-examples.js";
 export {
   type ApiPlugin,
   definePlugin,

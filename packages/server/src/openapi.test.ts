@@ -2,6 +2,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildOpenApiDocument } from "./openapi.js";
+import { problemExample } from "./openapi-examples.js";
 import { defineRoute } from "./plugin.js";
 
 const Thing = z.object({ n: z.int().min(1), tag: z.string().default("x") }).meta({ id: "Thing" });
@@ -62,10 +63,19 @@ describe("buildOpenApiDocument", () => {
       required: true,
       content: { "application/json": { schema: { $ref: "#/components/schemas/ThingInput" } } },
     });
+    // A problem status without an example of its own gets the kernel's, and every answer names
+    // X-Request-Id.
     expect((op.responses as Record<string, unknown>)["422"]).toEqual({
       description: "Invalid",
-      content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+      content: {
+        "application/problem+json": {
+          schema: { $ref: "#/components/schemas/Problem" },
+          examples: { validation_error: { value: problemExample("makeThing", 422) } },
+        },
+      },
+      headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
     });
+    expect(problemExample("makeThing", 422)).toMatchObject({ status: 422, code: "validation_error" });
   });
 
   it("keeps the request and the response form of a schema whose defaults differ", () => {
@@ -78,6 +88,8 @@ describe("buildOpenApiDocument", () => {
     expect((doc as Record<string, unknown>).webhooks).toEqual({
       event: {
         post: {
+          operationId: "eventWebhook",
+          security: [],
           summary: "Something happened",
           parameters: [
             {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { problemExample } from "./openapi-examples.js";
 import type { RouteDefinition } from "./plugin.js";
 import { ProblemSchema } from "./problem-schema.js";
 
@@ -6,7 +7,11 @@ import { ProblemSchema } from "./problem-schema.js";
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string;
   paths: Record<string, Record<string, unknown>>;
-  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+    headers?: Record<string, unknown>;
+  };
 };
 
 /**
@@ -31,6 +36,13 @@ export interface OpenApiInput {
   rootServerUrl?: string;
   /** Requests the service sends to clients (OpenAPI 3.1 `webhooks`), such as the signed event POST. */
   webhooks?: OpenApiWebhook[];
+  /**
+   * Examples per operationId, for routes that declare none themselves: the request body and the
+   * body per status. Problem statuses without one get the kernel's problem example.
+   */
+  examples?: Record<string, { request?: unknown; responses: Record<number, unknown> }>;
+  /** The document's licence (OpenAPI 3.1 §4.8.4); default MIT, the project's licence. */
+  license?: { name: string; identifier?: string; url?: string };
 }
 
 /**
@@ -42,6 +54,10 @@ export interface OpenApiInput {
  */
 export interface OpenApiWebhook {
   name: string;
+  /** Unique among the document's operations; default `NAME` + `Webhook`. */
+  operationId?: string;
+  /** An example body. */
+  example?: unknown;
   summary: string;
   description?: string;
   schema: z.ZodType;
@@ -86,13 +102,75 @@ function convert(schema: z.ZodType, io: "input" | "output", components: Json): J
   return rewrite(raw) as Json;
 }
 
+// A function stands for an example made when the document is built (see RouteResponse.example).
+function exampleValue(example: unknown): unknown {
+  return typeof example === "function" ? (example as () => unknown)() : example;
+}
+
+// A named example (Media Type Object `examples`, OpenAPI 3.1 §4.8.14): renderers show those
+// where some skip the single `example`.
+function examplesOf(name: string, value: unknown): Json {
+  return value === undefined ? {} : { examples: { [name]: { value } } };
+}
+
+// Response headers every answer carries, named once in components and referred to (OpenAPI 3.1
+// §4.8.16.1 Responses Object `headers`).
+const COMPONENT_HEADERS: Json = {
+  "X-Request-Id": {
+    description:
+      "The request's id: the client's own X-Request-Id when it sent a valid one, else one the service made; quote it when reporting a problem.",
+    schema: { type: "string" },
+    example: "req_4037986b8fbebbb600e5e9442a000000",
+  },
+  "Retry-After": {
+    description: "Seconds to wait before trying again (RFC 9110 §10.2.3).",
+    schema: { type: "integer", minimum: 0 },
+    example: 30,
+  },
+};
+
+// Every schema name a node refers to, to keep only components something uses.
+function collectRefs(node: unknown, into: Set<string>): void {
+  if (Array.isArray(node)) for (const item of node) collectRefs(item, into);
+  else if (node !== null && typeof node === "object") {
+    for (const [k, v] of Object.entries(node as Json)) {
+      if (k === "$ref" && typeof v === "string" && v.startsWith("#/components/schemas/")) {
+        into.add(v.slice("#/components/schemas/".length));
+      } else collectRefs(v, into);
+    }
+  }
+}
+
+function usedSchemas(roots: unknown[], schemas: Json): Json {
+  const used = new Set<string>();
+  collectRefs(roots, used);
+  const queue = [...used];
+  while (queue.length > 0) {
+    const name = queue.pop() as string;
+    const found = new Set<string>();
+    collectRefs(schemas[name], found);
+    for (const n of found) {
+      if (!used.has(n)) {
+        used.add(n);
+        queue.push(n);
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+}
+
 function toOpenApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 }
 
 function objectProperties(schema: z.ZodType | undefined, components: Json): [string, Json, boolean][] {
   if (schema === undefined) return [];
-  const json = convert(schema, "input", components);
+  let json = convert(schema, "input", components);
+  // A named query schema comes back as a reference; its properties become the parameters (and
+  // the component, used by nothing else, is left out of the document).
+  if (typeof json.$ref === "string") {
+    json = (components[json.$ref.slice("#/components/schemas/".length)] ?? {}) as Json;
+  }
   const props = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(props).map(([name, s]) => [name, s, required.has(name)]);
@@ -113,12 +191,13 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   // Response (output) forms first, so a schema's plain name always means its response form and a
   // request form that differs (defaults make fields required in output) gets the `Input` suffix,
   // whatever order the routes come in.
-  for (const route of input.routes) {
+  const routes = input.routes.filter((route) => route.openapi !== false);
+  for (const route of routes) {
     for (const r of Object.values(route.responses)) if (r.schema) convert(r.schema, "output", schemas);
   }
   for (const hook of input.webhooks ?? []) convert(hook.schema, "output", schemas);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of input.routes) {
+  for (const route of routes) {
     const path = toOpenApiPath(route.path);
     // OpenAPI 3.1 §4.8.9: a path item's own `servers` replace the document's for its operations.
     paths[path] ??= route.root ? { servers: [{ url: input.rootServerUrl ?? "/" }] } : {};
@@ -140,25 +219,38 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
       });
     }
     const responses: Json = {};
+    const examples = input.examples?.[route.operationId];
     for (const [status, r] of Object.entries(route.responses)) {
-      const isProblem = Number(status) >= 400;
+      const code = Number(status);
+      const isProblem = code >= 400;
       const schema = r.schema ?? (isProblem ? ProblemSchema : undefined);
       const entry: Json = { description: r.description };
       if (schema) {
+        const example =
+          exampleValue(r.example) ??
+          examples?.responses[code] ??
+          (isProblem ? problemExample(route.operationId, code) : undefined);
         entry.content = {
           [isProblem ? "application/problem+json" : "application/json"]: {
             schema: convert(schema, "output", schemas),
+            ...examplesOf(
+              isProblem ? String((example as { code?: unknown } | undefined)?.code ?? status) : status,
+              example,
+            ),
           },
         };
       }
-      if (r.headers) {
-        entry.headers = Object.fromEntries(
-          Object.entries(r.headers).map(([n, h]) => [
-            n,
-            { description: h.description, schema: h.schema ?? { type: "string" } },
-          ]),
-        );
+      // X-Request-Id is on every answer (decision server-response-headers); Retry-After on every
+      // 429 and 503 (spec section Errors; RFC 9110 §15.6.4 for 503).
+      const headers: Json = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+      for (const [n, h] of Object.entries(r.headers ?? {})) {
+        headers[n] =
+          n === "Retry-After"
+            ? { $ref: "#/components/headers/Retry-After" }
+            : { description: h.description, schema: h.schema ?? { type: "string" } };
       }
+      if (code === 429 || code === 503) headers["Retry-After"] = { $ref: "#/components/headers/Retry-After" };
+      entry.headers = headers;
       responses[status] = entry;
     }
     const op: Json = {
@@ -177,9 +269,15 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
     };
     const body = route.request?.body;
     if (body) {
+      const example = exampleValue(route.request?.example) ?? examples?.request;
       op.requestBody = {
         required: !route.request?.bodyOptional,
-        content: { "application/json": { schema: convert(body, "input", schemas) } },
+        content: {
+          "application/json": {
+            schema: convert(body, "input", schemas),
+            ...examplesOf(route.operationId, example),
+          },
+        },
       };
     }
     paths[path][route.method.toLowerCase()] = op;
@@ -188,6 +286,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   for (const hook of input.webhooks ?? []) {
     webhooks[hook.name] = {
       post: {
+        operationId: hook.operationId ?? `${hook.name}Webhook`,
         summary: hook.summary,
         ...(hook.description ? { description: hook.description } : {}),
         parameters: Object.entries(hook.headers ?? {}).map(([name, h]) => ({
@@ -197,9 +296,17 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
           description: h.description,
           schema: { type: "string" },
         })),
+        // The receiver authenticates the request by its signature, not by a scheme the document
+        // could name (spec section Events), so no security requirement applies.
+        security: [],
         requestBody: {
           required: true,
-          content: { "application/json": { schema: convert(hook.schema, "output", schemas) } },
+          content: {
+            "application/json": {
+              schema: convert(hook.schema, "output", schemas),
+              ...examplesOf(hook.name, exampleValue(hook.example)),
+            },
+          },
         },
         responses: {
           "200": { description: "Any 2xx status within the time-out acknowledges the delivery." },
@@ -207,6 +314,8 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
       },
     };
   }
+  // A tag two plugins introduce is listed once (OpenAPI 3.1 §4.8.1: tag names must be unique).
+  const tags = (input.tags ?? []).filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i);
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -214,13 +323,17 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
       title: input.title,
       version: input.version,
       ...(input.description ? { description: input.description } : {}),
+      license: input.license ?? { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: input.serverUrl ?? input.basePath }],
-    ...(input.tags && input.tags.length > 0 ? { tags: input.tags } : {}),
+    ...(tags.length > 0 ? { tags } : {}),
     paths,
     ...(Object.keys(webhooks).length > 0 ? { webhooks } : {}),
     components: {
-      schemas,
+      // Only the schemas an operation uses: a query schema is spread into parameters, so its own
+      // component would be listed but never referred to.
+      schemas: usedSchemas([paths, webhooks], schemas),
+      headers: COMPONENT_HEADERS,
       securitySchemes: {
         bearerAuth: {
           type: "http",

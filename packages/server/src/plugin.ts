@@ -26,6 +26,12 @@ export interface RouteResponse {
   schema?: z.ZodType;
   /** Response headers, documented by name. */
   headers?: Record<string, { description: string; schema?: { type: "string" | "integer" } }>;
+  /**
+   * An example body for the OpenAPI document, or a function that makes it when the document is
+   * built (a tool's answer computed by the tool itself). Problem responses without one get the
+   * kernel's example for their status.
+   */
+  example?: unknown;
 }
 
 /**
@@ -113,6 +119,11 @@ export interface RouteDefinition<
    * (decision server-health-endpoints). Such a route gets no CORS headers.
    */
   root?: boolean;
+  /**
+   * `false` leaves the route out of the OpenAPI document: a web page (the API reference, the tool
+   * pages) is not an operation of the API an integrator calls (decision pages-api-reference).
+   */
+  openapi?: false;
   operationId: string;
   summary: string;
   description?: string;
@@ -129,6 +140,8 @@ export interface RouteDefinition<
     params?: ParamsS;
     /** Request headers, documented by name. */
     headers?: Record<string, { description: string; required?: boolean }>;
+    /** An example body for the OpenAPI document (or a function that makes it). */
+    example?: unknown;
   };
   responses: Record<number, RouteResponse>;
   guards?: RouteGuard[];

@@ -77,6 +77,11 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     env: "INCASSO_NO_LETTER_RUNNER",
     description: "make no 14-day letters here; run incasso worker",
   },
+  {
+    name: "no-pages",
+    env: "INCASSO_NO_PAGES",
+    description: "serve no API reference and no tool pages (/api/v1/docs, /tools)",
+  },
   ALLOW_PRIVATE_TARGETS_FLAG,
   ...OPENAI_FLAGS,
   ...STORAGE_FLAGS,

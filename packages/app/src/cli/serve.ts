@@ -75,6 +75,7 @@ export function serveSettings(values: FlagValues, env: Record<string, string | u
       cors: corsOptions(text(values["cors-origins"]), text(values["cors-protected-origins"])),
       webhookDispatcher: values["no-webhook-dispatcher"] !== true,
       letterRunner: values["no-letter-runner"] !== true,
+      pages: values["no-pages"] !== true,
       allowPrivateWebhookTargets: values["allow-private-webhook-targets"] === true,
       ai: documentAiSettings(values, env),
       target: storageTarget(values),
@@ -106,6 +107,8 @@ export async function runServe(values: FlagValues): Promise<void> {
     // (decision case-system-wik-letter-jobs).
     letters: settings.letterRunner ? {} : false,
     api: { cors: settings.cors },
+    // The standalone server owns its root: / and /docs lead to the pages (decision pages-stack).
+    pages: settings.pages ? { rootRedirects: true } : false,
     documentChecker,
     titleWriter,
     logger,
@@ -161,6 +164,10 @@ export async function runServe(values: FlagValues): Promise<void> {
   logDocumentAi(logger, settings.ai);
   if (metricsServer) logger.info(`metrics: ${metricsServer.url}`, { metricsUrl: metricsServer.url });
   else logger.info("metrics: off (--metrics-port N turns them on)");
+  // Where a person reads the API and uses the tools (decision pages-api-reference).
+  if (settings.pages) {
+    logger.info(`pages: API reference ${url}/docs; WIK and court pages ${new URL(url).origin}/tools`);
+  } else logger.info("pages: off");
   await reportSecretsAtRest(store, logger);
   // The last line of the start: tests and scripts wait for it.
   logger.info(`data: ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`, { dataDir: store.dataDir ?? null });

@@ -272,35 +272,7 @@ export interface webhooks {
          * A change on one of the client's cases (or a ping), POSTed to its registered endpoint
          * @description Verify X-Service-Signature over the raw body before parsing it, and reject a timestamp more than 300 seconds away (spec section Events). Tolerate unknown event types and fields.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Hex HMAC-SHA256 of `timestamp + "." + raw body`, keyed with the signing secret. */
-                    "X-Service-Signature": string;
-                    /** @description Unix seconds at signing. */
-                    "X-Service-Timestamp": string;
-                    /** @description The event type. */
-                    "X-Service-Event": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WebhookEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx status within the time-out acknowledges the delivery. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["receiveEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -361,6 +333,22 @@ export interface components {
                 /** @description Whether creditor management is on for the key */
                 creditor_management: boolean;
             };
+        };
+        /** @description An OpenAPI 3.1 document (only its outline is described). */
+        OpenApiDocument: {
+            /** @description The OpenAPI version, 3.1.0. */
+            openapi: string;
+            info: {
+                title: string;
+                version: string;
+            } & {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         /** @description The process is alive (no dependency is checked). */
         Liveness: {
@@ -847,16 +835,6 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Paging of the creditor list. */
-        ListCreditorsQuery: {
-            /**
-             * @description 1 to 100, default 25
-             * @default 25
-             */
-            limit?: number;
-            /** @description The `next_cursor` of the previous page */
-            cursor?: string;
-        };
         /** @description A new creditor under the account. */
         CreateCreditorRequest: {
             /** @description The client's own identifier of the creditor; unique within the account */
@@ -990,7 +968,18 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The request's id: the client's own X-Request-Id when it sent a valid one, else one the service made; quote it when reporting a problem.
+         * @example req_4037986b8fbebbb600e5e9442a000000
+         */
+        "X-Request-Id": string;
+        /**
+         * @description Seconds to wait before trying again (RFC 9110 §10.2.3).
+         * @example 30
+         */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 /**
@@ -1019,6 +1008,7 @@ export interface operations {
             /** @description The service is up. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1028,6 +1018,8 @@ export interface operations {
             /** @description Too many requests. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1048,9 +1040,12 @@ export interface operations {
             /** @description The OpenAPI 3.1 document. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
             };
         };
     };
@@ -1066,6 +1061,7 @@ export interface operations {
             /** @description Alive. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1086,6 +1082,7 @@ export interface operations {
             /** @description Ready. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1095,8 +1092,8 @@ export interface operations {
             /** @description Not ready; ask again after Retry-After seconds. */
             503: {
                 headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1121,6 +1118,7 @@ export interface operations {
             /** @description The calculation. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1136,6 +1134,7 @@ export interface operations {
             /** @description Empty body or invalid JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1145,6 +1144,7 @@ export interface operations {
             /** @description Body too large. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1154,6 +1154,7 @@ export interface operations {
             /** @description Content-Type is not application/json. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1163,6 +1164,7 @@ export interface operations {
             /** @description Invalid fields; see errors[]. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1172,12 +1174,14 @@ export interface operations {
             /** @description Rate limit per IP reached. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1202,6 +1206,7 @@ export interface operations {
             /** @description The lookup result, for every result status. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1217,6 +1222,7 @@ export interface operations {
             /** @description Empty body or invalid JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1226,6 +1232,7 @@ export interface operations {
             /** @description Body too large. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1235,6 +1242,7 @@ export interface operations {
             /** @description Content-Type is not application/json. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1244,6 +1252,7 @@ export interface operations {
             /** @description Invalid fields; see errors[]. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1253,12 +1262,14 @@ export interface operations {
             /** @description Rate limit per IP reached. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1269,7 +1280,12 @@ export interface operations {
     };
     listCreditors: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 to 100, default 25 */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1279,6 +1295,7 @@ export interface operations {
             /** @description A page of creditors. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1294,6 +1311,7 @@ export interface operations {
             /** @description Key missing, invalid or revoked (`unauthorized`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1303,6 +1321,7 @@ export interface operations {
             /** @description Creditor management is off for this key (`creditor_feature_disabled`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1318,6 +1337,7 @@ export interface operations {
             /** @description Invalid `limit` or `cursor`. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1333,12 +1353,14 @@ export interface operations {
             /** @description Rate limit reached (`rate_limited`). */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1366,6 +1388,7 @@ export interface operations {
             /** @description The creditor was created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1383,6 +1406,7 @@ export interface operations {
             /** @description Empty body or invalid JSON. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1392,6 +1416,7 @@ export interface operations {
             /** @description Key missing, invalid or revoked (`unauthorized`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1401,6 +1426,7 @@ export interface operations {
             /** @description Creditor management is off for this key (`creditor_feature_disabled`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1416,6 +1442,7 @@ export interface operations {
             /** @description `creditor_exists`: the reference is taken; `idempotency_conflict` or `idempotency_in_progress`. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1431,6 +1458,7 @@ export interface operations {
             /** @description Body too large. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1440,6 +1468,7 @@ export interface operations {
             /** @description Content-Type is not application/json. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1449,6 +1478,7 @@ export interface operations {
             /** @description Invalid fields; see errors[]. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1458,12 +1488,14 @@ export interface operations {
             /** @description Rate limit reached (`rate_limited`). */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1497,6 +1529,7 @@ export interface operations {
             /** @description A page of orders. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1512,6 +1545,7 @@ export interface operations {
             /** @description Key missing, invalid or revoked (`unauthorized`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1521,6 +1555,7 @@ export interface operations {
             /** @description `validation_error`: `limit` not a whole number from 1 to 100, an unknown `type`, a repeated parameter or an invalid `cursor`. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1536,12 +1571,14 @@ export interface operations {
             /** @description Rate limit reached (`rate_limited`), with Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1569,6 +1606,7 @@ export interface operations {
             /** @description The order was accepted. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1586,6 +1624,7 @@ export interface operations {
             /** @description Empty body or invalid JSON (`empty_body`, `invalid_json`). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1601,6 +1640,7 @@ export interface operations {
             /** @description Key missing, invalid or revoked (`unauthorized`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1610,6 +1650,7 @@ export interface operations {
             /** @description A `creditor` object while creditor management is off (`creditor_feature_disabled`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1625,6 +1666,7 @@ export interface operations {
             /** @description `idempotency_conflict` (same key, other content) or `idempotency_in_progress` (the first request still runs). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1640,6 +1682,7 @@ export interface operations {
             /** @description The request is over 40 MB (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1655,6 +1698,7 @@ export interface operations {
             /** @description Content-Type is not application/json (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1670,6 +1714,7 @@ export interface operations {
             /** @description Refused; see errors[]: `validation_error`, `amount_too_high`, `wik_letter_required`, `invalid_attachment` or `unknown_creditor`. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1685,12 +1730,14 @@ export interface operations {
             /** @description Rate limit reached (`rate_limited`), with Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1700,6 +1747,7 @@ export interface operations {
             /** @description `upstream_error`: the case system failed; nothing was stored. Retry later. */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1715,12 +1763,14 @@ export interface operations {
             /** @description `attachment_check_unavailable`: the PDF engine is busy; nothing was stored. Retry after Retry-After seconds. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1743,6 +1793,7 @@ export interface operations {
             /** @description The order. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1758,6 +1809,7 @@ export interface operations {
             /** @description Key missing, invalid or revoked (`unauthorized`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1767,6 +1819,7 @@ export interface operations {
             /** @description `not_found`: no such order for this key. Unknown, malformed and other accounts' ids get the same answer. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1782,12 +1835,14 @@ export interface operations {
             /** @description Rate limit reached (`rate_limited`), with Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1797,6 +1852,7 @@ export interface operations {
             /** @description `upstream_error`: the case system failed; nothing was stored. Retry later. */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1829,6 +1885,7 @@ export interface operations {
             /** @description The request was placed on the case. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1844,6 +1901,7 @@ export interface operations {
             /** @description Invalid JSON (`invalid_json`); an empty body counts as `{}`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1859,6 +1917,7 @@ export interface operations {
             /** @description Key missing, invalid or revoked (`unauthorized`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1868,6 +1927,7 @@ export interface operations {
             /** @description `not_found`: no such order for this key. Unknown, malformed and other accounts' ids get the same answer. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1883,6 +1943,7 @@ export interface operations {
             /** @description `order_has_no_case`: the order was submitted with a test key and has no case; `test_key_on_live_order`: a test key cannot steer a live order. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1898,6 +1959,7 @@ export interface operations {
             /** @description Body too large (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1913,6 +1975,7 @@ export interface operations {
             /** @description A body is sent whose Content-Type is not application/json (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1928,6 +1991,7 @@ export interface operations {
             /** @description `validation_error`: `reason` over 1000 characters or not a string. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1943,12 +2007,14 @@ export interface operations {
             /** @description Rate limit reached (`rate_limited`), with Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1958,6 +2024,7 @@ export interface operations {
             /** @description `upstream_error`: the case system failed; nothing was stored. Retry later. */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -1990,6 +2057,7 @@ export interface operations {
             /** @description The request was placed on the case. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2005,6 +2073,7 @@ export interface operations {
             /** @description Invalid JSON (`invalid_json`); an empty body counts as `{}`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2020,6 +2089,7 @@ export interface operations {
             /** @description Key missing, invalid or revoked (`unauthorized`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2029,6 +2099,7 @@ export interface operations {
             /** @description `not_found`: no such order for this key. Unknown, malformed and other accounts' ids get the same answer. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2044,6 +2115,7 @@ export interface operations {
             /** @description `order_has_no_case`: the order was submitted with a test key and has no case; `test_key_on_live_order`: a test key cannot steer a live order. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2059,6 +2131,7 @@ export interface operations {
             /** @description Body too large (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2074,6 +2147,7 @@ export interface operations {
             /** @description A body is sent whose Content-Type is not application/json (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2089,6 +2163,7 @@ export interface operations {
             /** @description `validation_error`: `reason` over 1000 characters or not a string. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2104,12 +2179,14 @@ export interface operations {
             /** @description Rate limit reached (`rate_limited`), with Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2119,6 +2196,7 @@ export interface operations {
             /** @description `upstream_error`: the case system failed; nothing was stored. Retry later. */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2151,6 +2229,7 @@ export interface operations {
             /** @description The request was placed on the case. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2166,6 +2245,7 @@ export interface operations {
             /** @description Invalid JSON (`invalid_json`); an empty body counts as `{}`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2181,6 +2261,7 @@ export interface operations {
             /** @description Key missing, invalid or revoked (`unauthorized`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2190,6 +2271,7 @@ export interface operations {
             /** @description `not_found`: no such order for this key. Unknown, malformed and other accounts' ids get the same answer. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2205,6 +2287,7 @@ export interface operations {
             /** @description `order_has_no_case`: the order was submitted with a test key and has no case; `test_key_on_live_order`: a test key cannot steer a live order. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2220,6 +2303,7 @@ export interface operations {
             /** @description Body too large (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2235,6 +2319,7 @@ export interface operations {
             /** @description A body is sent whose Content-Type is not application/json (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2250,6 +2335,7 @@ export interface operations {
             /** @description `validation_error`: `amount_cents` missing or below 1, an invalid `payment_date` or a `reason` over 1000 characters. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2265,6 +2351,24 @@ export interface operations {
             /** @description Rate limit reached (`rate_limited`), with Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `upstream_error`: the case system failed; nothing was stored. Retry later. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the current window. */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */
@@ -2277,20 +2381,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `upstream_error`: the case system failed; nothing was stored. Retry later. */
-            502: {
+        };
+    };
+    receiveEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of `timestamp + "." + raw body`, keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description Unix seconds at signing. */
+                "X-Service-Timestamp": string;
+                /** @description The event type. */
+                "X-Service-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status within the time-out acknowledges the delivery. */
+            200: {
                 headers: {
-                    /** @description Requests allowed in the current window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
+                content?: never;
             };
         };
     };

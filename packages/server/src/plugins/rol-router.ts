@@ -2,10 +2,12 @@ import {
   createRolRouter,
   isRolRouterError,
   type RolRouterOptions,
+  type RolRouterRequest,
   RolRouterRequestSchema,
   RolRouterResultSchema,
 } from "@incasso/rol-router";
 import { validationError } from "../api-error.js";
+import { EXAMPLE_DATE, OPERATION_EXAMPLES } from "../openapi-examples.js";
 import { type ApiPlugin, definePlugin, defineRoute } from "../plugin.js";
 import { RATE_LIMIT_HEADERS } from "../rate-limit.js";
 import { type ToolRateLimitOptions, toolRateLimit } from "./tool-limits.js";
@@ -21,6 +23,8 @@ export interface RolRouterPluginOptions {
   rateLimit?: ToolRateLimitOptions;
   router?: RolRouterOptions;
 }
+
+const rolRouterExample = OPERATION_EXAMPLES.lookupRolRouter?.request;
 
 /**
  * POST /tools/rol-router: the public court and hearing-day lookup (spec "POST /tools/rol-router"),
@@ -49,12 +53,14 @@ export function rolRouterPlugin(options: RolRouterPluginOptions = {}): ApiPlugin
           "place (`not_found`) or lacks hearing data (`incomplete`).",
         tags: ["tools"],
         auth: "none",
-        request: { body: RolRouterRequestSchema, maxBodyBytes: 64 * 1024 },
+        request: { body: RolRouterRequestSchema, maxBodyBytes: 64 * 1024, example: rolRouterExample },
         responses: {
           200: {
             description: "The lookup result, for every result status.",
             schema: RolRouterResultSchema,
             headers: RATE_LIMIT_HEADERS,
+            // The router's own answer to the example, so the example cannot drift from it.
+            example: () => router.lookup(rolRouterExample as RolRouterRequest, { today: EXAMPLE_DATE }),
           },
           400: { description: "Empty body or invalid JSON." },
           413: { description: "Body too large." },

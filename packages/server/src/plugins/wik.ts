@@ -1,5 +1,12 @@
-import { calculateWik, isWikError, WikCalculationSchema, WikRequestSchema } from "@incasso/wik";
+import {
+  calculateWik,
+  isWikError,
+  WikCalculationSchema,
+  type WikRequest,
+  WikRequestSchema,
+} from "@incasso/wik";
 import { ApiError, validationError } from "../api-error.js";
+import { EXAMPLE_DATE, OPERATION_EXAMPLES } from "../openapi-examples.js";
 import { type ApiPlugin, definePlugin, defineRoute } from "../plugin.js";
 import { RATE_LIMIT_HEADERS } from "../rate-limit.js";
 import { type ToolRateLimitOptions, toolRateLimit } from "./tool-limits.js";
@@ -13,6 +20,8 @@ import { type ToolRateLimitOptions, toolRateLimit } from "./tool-limits.js";
 export interface WikPluginOptions {
   rateLimit?: ToolRateLimitOptions;
 }
+
+const wikExample = OPERATION_EXAMPLES.calculateWik?.request;
 
 /**
  * POST /tools/wik: the public collection-cost and interest calculator (spec "POST /tools/wik"),
@@ -38,9 +47,15 @@ export function wikPlugin(options: WikPluginOptions = {}): ApiPlugin {
           "costs may lawfully be charged is not checked.",
         tags: ["tools"],
         auth: "none",
-        request: { body: WikRequestSchema, maxBodyBytes: 64 * 1024 },
+        request: { body: WikRequestSchema, maxBodyBytes: 64 * 1024, example: wikExample },
         responses: {
-          200: { description: "The calculation.", schema: WikCalculationSchema, headers: RATE_LIMIT_HEADERS },
+          200: {
+            description: "The calculation.",
+            schema: WikCalculationSchema,
+            headers: RATE_LIMIT_HEADERS,
+            // The calculator's own answer to the example, so the example cannot drift from it.
+            example: () => calculateWik(wikExample as WikRequest, { today: EXAMPLE_DATE }),
+          },
           400: { description: "Empty body or invalid JSON." },
           413: { description: "Body too large." },
           415: { description: "Content-Type is not application/json." },
