@@ -5,6 +5,7 @@ import { type CorsOptions, parseCorsOrigins } from "@incasso/server";
 import { listen } from "@incasso/server/node";
 import pkg from "../package.json" with { type: "json" };
 import { CASES_HELP, casesCommand, tasksCommand } from "./cli/cases.js";
+import { SERVE_LIMIT_OPTIONS, SERVE_LIMITS_HELP, serveLimits } from "./cli/serve-limits.js";
 import { WEBHOOKS_HELP, webhooksCommand, workerCommand } from "./cli/webhooks.js";
 import { createIncasso, type Incasso } from "./create-incasso.js";
 import { type StorageFlags, storageTarget, withOperations } from "./internal/cli-store.js";
@@ -29,7 +30,7 @@ Usage:
                                         lines (pretty on a terminal), LEVEL trace|debug|info|
                                         warn|error|fatal|silent (default info); GET /metrics
                                         (Prometheus) on port N of 127.0.0.1 when N is given
-  incasso migrate                       apply pending database migrations
+${SERVE_LIMITS_HELP}  incasso migrate                       apply pending database migrations
   incasso keys create --organisation NAME --mode live|test [--creditor-name NAME]
                       [--visibility own|organisation] [--creditor-management]
                       [--per-minute N] [--per-day N] [--json]
@@ -47,8 +48,9 @@ Storage (every command): --data-dir DIR (embedded PostgreSQL, default ./.data) o
 server runs on the same data directory: they reach it through its operator endpoint.
 
 Environment: PORT, HOST, DATABASE_URL, INCASSO_CORS_ORIGINS, INCASSO_CORS_PROTECTED_ORIGINS,
-INCASSO_SHUTDOWN_TIMEOUT, INCASSO_LOG_LEVEL, INCASSO_METRICS_PORT and INCASSO_METRICS_HOST are used
-when the flags are absent.
+INCASSO_SHUTDOWN_TIMEOUT, INCASSO_LOG_LEVEL, INCASSO_METRICS_PORT, INCASSO_METRICS_HOST,
+INCASSO_HEADERS_TIMEOUT, INCASSO_REQUEST_TIMEOUT, INCASSO_MIN_BODY_RATE, INCASSO_BODY_GRACE and
+INCASSO_MAX_CONNECTIONS are used when the flags are absent.
 `;
 
 const STORAGE_OPTIONS = {
@@ -125,10 +127,13 @@ async function serve(argv: string[]): Promise<void> {
       "log-level": { type: "string" },
       "metrics-port": { type: "string" },
       "metrics-host": { type: "string" },
+      ...SERVE_LIMIT_OPTIONS,
       ...STORAGE_OPTIONS,
     },
     strict: true,
   });
+  // Read before anything starts, so a bad value stops serve with its message.
+  const limits = serveLimits(values);
   const logger = createPinoLogger({
     level: parseLogLevel(values["log-level"] ?? process.env.INCASSO_LOG_LEVEL),
   });
@@ -175,7 +180,7 @@ async function serve(argv: string[]): Promise<void> {
   let firstKey: Awaited<ReturnType<typeof issueApiKey>> | undefined;
   let metricsServer: MetricsServer | undefined;
   try {
-    ({ server, url } = await listen(api, { port, host, trustProxy: values["trust-proxy"] }));
+    ({ server, url } = await listen(api, { port, host, trustProxy: values["trust-proxy"], limits }));
     // Made once the server listens, so a start that fails leaves no key nobody was shown.
     firstKey =
       embedded && (await store.apiKeys.count()) === 0
