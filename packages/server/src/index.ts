@@ -56,6 +56,14 @@ export {
   readJsonBody,
 } from "./json-body.js";
 export {
+  BODY_BUDGET_RETRY_AFTER_SECONDS,
+  type BodyBudget,
+  type BodyBudgetShare,
+  bodyBudgetExhausted,
+  createBodyBudget,
+  DEFAULT_BODY_BUDGET_BYTES,
+} from "./body-budget.js";
+export {
   assertKernelOptions,
   isKernelOptionError,
   KernelOptionError,

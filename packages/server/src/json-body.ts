@@ -1,5 +1,6 @@
 import { formatFieldPath } from "@incasso/core";
 import { ApiError, validationError } from "./api-error.js";
+import { type BodyBudgetShare, bodyBudgetExhausted } from "./body-budget.js";
 import { type BadCharacter, nestsDeeperThan, pathsWithBadCharacters } from "./internal/json-checks.js";
 
 /** The spec's request size limit for POST /orders: 40 MB of base64-encoded JSON (section Limits). */
@@ -29,6 +30,12 @@ export interface ReadJsonBodyOptions {
    * Content-Type; a body with content still has to be JSON (415 otherwise).
    */
   optional?: boolean;
+  /**
+   * The request's share of the body budget (decision server-body-budget): it must cover the
+   * declared Content-Length before a byte is read, and a chunked body as it arrives; otherwise 503
+   * `server_busy` with `Retry-After`.
+   */
+  budget?: BodyBudgetShare;
 }
 
 function isJsonContentType(value: string | null): boolean {
@@ -105,15 +112,21 @@ function tooLarge(maxBytes: number): ApiError {
  * Reads the raw body, counting bytes while streaming so an oversized body is refused with 413
  * before it is held in memory (spec section Limits: 40 MB).
  *
+ * With a share of the body budget, the declared Content-Length (or, chunked, the bytes so far) must
+ * fit in it: otherwise 503 `server_busy` (decision server-body-budget).
+ *
  * @example
  * const bytes = await readBodyBytes(request, 1024);
  */
 export async function readBodyBytes(
   request: Request,
   maxBytes: number = DEFAULT_MAX_BODY_BYTES,
+  budget?: BodyBudgetShare,
 ): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  // Refused before the body is read, so a busy server spends nothing on it.
+  if (budget && declared !== null && !budget.cover(Number(declared) || 0)) throw bodyBudgetExhausted();
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -137,6 +150,11 @@ export async function readBodyBytes(
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined);
       throw tooLarge(maxBytes);
+    }
+    // A body without Content-Length (chunked) is counted as it arrives.
+    if (budget && !budget.cover(total)) {
+      await reader.cancel().catch(() => undefined);
+      throw bodyBudgetExhausted();
     }
     chunks.push(value);
   }
@@ -167,12 +185,12 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
     // An optional body that is absent is absent whatever Content-Type came with it (curl -X POST
     // sends neither a body nor a Content-Type; RFC 9110 §8.3: the header describes content, and
     // there is none). Only real content needs to be JSON (decision orders-control-requests).
-    const bytes = await readBodyBytes(request, maxBytes);
+    const bytes = await readBodyBytes(request, maxBytes, options.budget);
     if (bytes.byteLength === 0) return undefined;
     throw unsupportedMediaType(contentType);
   }
   if (!isJsonContentType(contentType)) throw unsupportedMediaType(contentType);
-  const bytes = await readBodyBytes(request, maxBytes);
+  const bytes = await readBodyBytes(request, maxBytes, options.budget);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
