@@ -5,7 +5,7 @@ import { type CorsOptions, parseCorsOrigins } from "@incasso/server";
 import { listen } from "@incasso/server/node";
 import pkg from "../package.json" with { type: "json" };
 import { CASES_HELP, casesCommand, tasksCommand } from "./cli/cases.js";
-import { SERVE_LIMIT_OPTIONS, SERVE_LIMITS_HELP, serveLimits } from "./cli/serve-limits.js";
+import { SERVE_LIMIT_OPTIONS, SERVE_LIMITS_HELP, serveBodyBudget, serveLimits } from "./cli/serve-limits.js";
 import { WEBHOOKS_HELP, webhooksCommand, workerCommand } from "./cli/webhooks.js";
 import { createIncasso, type Incasso } from "./create-incasso.js";
 import { type StorageFlags, storageTarget, withOperations } from "./internal/cli-store.js";
@@ -49,8 +49,8 @@ server runs on the same data directory: they reach it through its operator endpo
 
 Environment: PORT, HOST, DATABASE_URL, INCASSO_CORS_ORIGINS, INCASSO_CORS_PROTECTED_ORIGINS,
 INCASSO_SHUTDOWN_TIMEOUT, INCASSO_LOG_LEVEL, INCASSO_METRICS_PORT, INCASSO_METRICS_HOST,
-INCASSO_HEADERS_TIMEOUT, INCASSO_REQUEST_TIMEOUT, INCASSO_MIN_BODY_RATE, INCASSO_BODY_GRACE and
-INCASSO_MAX_CONNECTIONS are used when the flags are absent.
+INCASSO_HEADERS_TIMEOUT, INCASSO_REQUEST_TIMEOUT, INCASSO_MIN_BODY_RATE, INCASSO_BODY_GRACE,
+INCASSO_MAX_CONNECTIONS and INCASSO_BODY_BUDGET are used when the flags are absent.
 `;
 
 const STORAGE_OPTIONS = {
@@ -134,6 +134,7 @@ async function serve(argv: string[]): Promise<void> {
   });
   // Read before anything starts, so a bad value stops serve with its message.
   const limits = serveLimits(values);
+  const bodyBudgetBytes = serveBodyBudget(values);
   const logger = createPinoLogger({
     level: parseLogLevel(values["log-level"] ?? process.env.INCASSO_LOG_LEVEL),
   });
@@ -168,7 +169,7 @@ async function serve(argv: string[]): Promise<void> {
     // The 14-day letters of pre-incasso orders are made from their jobs, off the request
     // (decision case-system-wik-letter-jobs).
     letters: values["no-letter-runner"] ? false : {},
-    api: { cors },
+    api: { cors, ...(bodyBudgetBytes !== undefined ? { bodyBudgetBytes } : {}) },
     logger,
     logRequests: true,
     ...(metrics ? { metrics } : {}),

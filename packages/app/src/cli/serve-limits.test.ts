@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serveLimits } from "./serve-limits.js";
+import { serveBodyBudget, serveLimits } from "./serve-limits.js";
 
 describe("serveLimits: the connection limits of incasso serve", () => {
   it("reads each flag in its unit: seconds become ms, a rate and a count stay as they are", () => {
@@ -54,5 +54,20 @@ describe("serveLimits: the connection limits of incasso serve", () => {
     expect(() => serveLimits({ "min-body-rate": "1.5" }, {})).toThrow(
       "--min-body-rate must be a whole number of bytes per second (0 = off), not 1.5",
     );
+  });
+});
+
+describe("serveBodyBudget: the body budget of incasso serve", () => {
+  it("reads MiB from the flag, else INCASSO_BODY_BUDGET, else leaves the default", () => {
+    expect(serveBodyBudget({ "body-budget": "512" }, { INCASSO_BODY_BUDGET: "64" })).toBe(512 * 1024 * 1024);
+    expect(serveBodyBudget({}, { INCASSO_BODY_BUDGET: "64" })).toBe(64 * 1024 * 1024);
+    expect(serveBodyBudget({}, {})).toBeUndefined();
+  });
+
+  it("refuses what is not a positive whole number of MiB", () => {
+    expect(() => serveBodyBudget({ "body-budget": "0" }, {})).toThrow(
+      "--body-budget must be a positive whole number of MiB, not 0",
+    );
+    expect(() => serveBodyBudget({}, { INCASSO_BODY_BUDGET: "1.5" })).toThrow("not 1.5");
   });
 });

@@ -13,6 +13,7 @@ export const SERVE_LIMIT_OPTIONS = {
   "min-body-rate": { type: "string" },
   "body-grace": { type: "string" },
   "max-connections": { type: "string" },
+  "body-budget": { type: "string" },
 } as const;
 
 /**
@@ -23,11 +24,12 @@ export const SERVE_LIMIT_OPTIONS = {
  */
 export const SERVE_LIMITS_HELP = `                [--headers-timeout SECONDS] [--request-timeout SECONDS]
                 [--min-body-rate BYTES_PER_SECOND] [--body-grace SECONDS]
-                [--max-connections N]
+                [--max-connections N] [--body-budget MIB]
                                         slow clients (docs/operator.md): headers within 20 s,
                                         the whole request within 600 s, a body at 8192 bytes/s
                                         or more after 10 s (0 = no minimum), at most 1000
-                                        connections
+                                        connections; request bodies in flight up to MIB
+                                        (default 256), then 503 with Retry-After
 `;
 
 type Unit = "seconds" | "count" | "rate";
@@ -90,4 +92,23 @@ export function serveLimits(
     limits[option] = parseLimit(value, flag, unit);
   }
   return limits;
+}
+
+/**
+ * The body budget of `incasso serve` in bytes (decision server-body-budget), from `--body-budget`
+ * in MiB, else `INCASSO_BODY_BUDGET`; undefined leaves the API's default.
+ *
+ * @example
+ * serveBodyBudget({ "body-budget": "512" }, {}); // 536870912
+ */
+export function serveBodyBudget(
+  values: { "body-budget"?: string | undefined },
+  env: NodeJS.ProcessEnv = process.env,
+): number | undefined {
+  const value = values["body-budget"] ?? env.INCASSO_BODY_BUDGET;
+  if (value === undefined || value === "") return undefined;
+  if (!/^[1-9][0-9]{0,6}$/.test(value)) {
+    throw new Error(`--body-budget must be a positive whole number of MiB, not ${value}`);
+  }
+  return Number(value) * 1024 * 1024;
 }
