@@ -223,7 +223,9 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
   // after the work was done, and a live order as 502 "retry" where a test key got 201. Valid JSON
   // can only write them escaped (a surrogate as UTF-8 bytes already failed the decoder above), so
   // the text tells whether to look.
-  if (text.includes("\\u0000") || ESCAPED_SURROGATE.test(text)) {
+  // `includes` runs at memory speed; the regular expression is many times slower over a body of
+  // 40 MB of base64 (which holds no backslash at all), so it runs only where an escape is.
+  if (text.includes("\\u") && (text.includes("\\u0000") || ESCAPED_SURROGATE.test(text))) {
     const found = pathsWithBadCharacters(body, 20);
     if (found.length > 0) {
       throw validationError(
