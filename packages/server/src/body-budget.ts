@@ -1,7 +1,7 @@
 import { ApiError } from "./api-error.js";
 
 /**
- * The default budget for request bodies and the attachments decoded from them, 256 MiB, for a host
+ * The default budget for request bodies and the attachments decoded from them, 160 MiB, for a host
  * with 2 GB of memory (decision server-body-budget): the process needs a few times the bytes it
  * holds in bodies (the bytes, their text, the parsed JSON, the decoded files and what the database
  * driver sends), next to a baseline of a few hundred MB.
@@ -9,7 +9,7 @@ import { ApiError } from "./api-error.js";
  * @example
  * createApi({ store, caseSystem, bodyBudgetBytes: DEFAULT_BODY_BUDGET_BYTES / 2 });
  */
-export const DEFAULT_BODY_BUDGET_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_BODY_BUDGET_BYTES = 160 * 1024 * 1024;
 
 /**
  * How long a client refused by the budget is asked to wait, in seconds (`Retry-After`): about the

@@ -122,7 +122,7 @@ export interface CreateApiOptions {
   apiRateLimit?: { perMinute?: number };
   /**
    * Bytes of request bodies, and of attachments decoded from them, in flight at most (decision
-   * server-body-budget); default 256 MiB, for a host with 2 GB. Past it a request gets 503
+   * server-body-budget); default 160 MiB, for a host with 2 GB. Past it a request gets 503
    * `server_busy` with `Retry-After` before its body is read. `false`: no budget.
    */
   bodyBudgetBytes?: number | false;

@@ -29,7 +29,7 @@ export const SERVE_LIMITS_HELP = `                [--headers-timeout SECONDS] [-
                                         the whole request within 600 s, a body at 8192 bytes/s
                                         or more after 10 s (0 = no minimum), at most 1000
                                         connections; request bodies in flight up to MIB
-                                        (default 256), then 503 with Retry-After
+                                        (default 160), then 503 with Retry-After
 `;
 
 type Unit = "seconds" | "count" | "rate";

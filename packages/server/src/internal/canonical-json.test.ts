@@ -56,5 +56,12 @@ describe("canonicalJson", () => {
       .update(`POST /api/v1/orders\n${canonicalJson(body)}`, "utf8")
       .digest("hex");
     expect(await fingerprintOf("POST", "/api/v1/orders", body)).toBe(expected);
+    // All ASCII: written straight into one buffer.
+    const ascii = { ...body, attachments: [{ content_base64: "QUJD".repeat(400_000), filename: "e.pdf" }] };
+    expect(await fingerprintOf("POST", "/api/v1/orders", ascii)).toBe(
+      createHash("sha256")
+        .update(`POST /api/v1/orders\n${canonicalJson(ascii)}`, "utf8")
+        .digest("hex"),
+    );
   });
 });
