@@ -17,6 +17,9 @@ export function canonicalJson(value: unknown): string {
 /**
  * {@link canonicalJson} as a list of pieces whose concatenation is the same text, so a caller can
  * encode a body of 40 MB piece by piece and let the event loop run between large pieces.
+ *
+ * @example
+ * canonicalJsonParts({ b: 1, a: "x" }).join(""); // '{"a":"x","b":1}', as canonicalJson gives
  */
 export function canonicalJsonParts(value: unknown, out: string[] = []): string[] {
   if (value === undefined) return out;
