@@ -49,7 +49,10 @@ export async function startServe(args: string[] = []): Promise<ServeProcess> {
     ],
     { encoding: "utf8" },
   );
-  if (made.status !== 0) throw new Error(`keys create failed: ${made.stderr}`);
+  if (made.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`keys create failed: ${made.stderr}`);
+  }
   const key = String((JSON.parse(made.stdout) as { key: string }).key);
   const proc: ChildProcess = spawn(
     process.execPath,
