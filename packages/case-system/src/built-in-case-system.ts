@@ -5,6 +5,7 @@ import { type CaseBalance, computeCaseBalance } from "./case-balance.js";
 import type { CaseChange, CaseChangeListener } from "./case-change.js";
 import { type CaseStatus, isCaseStatus, isOpenStatus } from "./case-statuses.js";
 import { CaseSystemError } from "./errors.js";
+import { byteaResult } from "./internal/bytea-base64.js";
 import { type CaseDetails, selectCaseDetails } from "./internal/case-details.js";
 import * as q from "./internal/case-queries.js";
 import { amsterdamDay } from "./internal/dutch-format.js";
@@ -559,15 +560,16 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       const { rows } = await db.query<{
         filename: string;
         document_type: string | null;
-        content: Uint8Array;
+        content_base64: string;
       }>(
-        "SELECT filename, document_type, content FROM case_attachments WHERE case_number = $1 AND order_id = $2 AND position = $3",
+        // Read as base64 text, decoded by Buffer (internal/bytea-base64.ts).
+        "SELECT filename, document_type, encode(content, 'base64') AS content_base64 FROM case_attachments WHERE case_number = $1 AND order_id = $2 AND position = $3",
         [input.caseNumber, input.orderId, input.position],
       );
       const row = rows[0];
       return row === undefined
         ? undefined
-        : { filename: row.filename, documentType: row.document_type, bytes: new Uint8Array(row.content) };
+        : { filename: row.filename, documentType: row.document_type, bytes: byteaResult(row.content_base64) };
     },
   };
 }

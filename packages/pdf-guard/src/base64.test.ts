@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeBase64Strict, measureBase64Strict } from "./base64.js";
+import { decodeBase64Strict, decodeMeasured, measureBase64Strict } from "./base64.js";
 
 describe("decodeBase64Strict", () => {
   it("decodes padded standard base64", () => {
@@ -117,5 +117,39 @@ describe("decodeBase64Strict", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("measureBase64Strict on large texts (checked by decoding, issue 22 item 5)", () => {
+  const bytes = new Uint8Array(96 * 1024).map((_, i) => (i * 131 + 7) % 256);
+  const text = Buffer.from(bytes).toString("base64");
+
+  it("accepts a valid large text and keeps its bytes for decodeMeasured", () => {
+    const measured = measureBase64Strict(text);
+    expect(measured.ok).toBe(true);
+    if (!measured.ok) return;
+    expect(measured.size).toBe(bytes.length);
+    expect(Buffer.from(measured.bytes ?? []).equals(bytes)).toBe(true);
+    expect(decodeMeasured(measured).bytes).toBe(measured.bytes);
+  });
+
+  it.each([
+    ["-", 10],
+    ["_", 70_000],
+    [".", 5],
+    ["é", 100_000],
+    ["=", 64_000],
+    ["*", text.length - 1],
+  ])("refuses %j anywhere in a large text as invalid_base64", (character, at) => {
+    const bad = text.slice(0, at) + character + text.slice(at + 1);
+    expect(measureBase64Strict(bad)).toEqual({
+      ok: false,
+      code: "invalid_base64",
+      message: "The base64 text contains characters outside the standard alphabet (A-Z, a-z, 0-9, +, /, =).",
+    });
+  });
+
+  it("still says attachment_too_large, without decoding, for a large text over the limit", () => {
+    expect(measureBase64Strict(text, 1000)).toMatchObject({ ok: false, code: "attachment_too_large" });
   });
 });

@@ -11,6 +11,7 @@ import { FastResponse } from "srvx";
 import pkg from "../package.json" with { type: "json" };
 import { ApiError, isApiError } from "./api-error.js";
 import { authenticateRequest, principalOf } from "./auth.js";
+import { createBodyBudget } from "./body-budget.js";
 import { type CompletedRequest, ORDER_CREATED_STATE_KEY } from "./completed-request.js";
 import { consoleLogger } from "./console-logger.js";
 import { toApiError } from "./core-errors.js";
@@ -120,6 +121,12 @@ export interface CreateApiOptions {
   rateLimiter?: RateLimiter;
   /** Per-key limit of protected endpoints other than POST /orders; default 120 per minute. */
   apiRateLimit?: { perMinute?: number };
+  /**
+   * Bytes of request bodies, and of attachments decoded from them, in flight at most (decision
+   * server-body-budget); default 160 MiB, for a host with 2 GB. Past it a request gets 503
+   * `server_busy` with `Retry-After` before its body is read. `false`: no budget.
+   */
+  bodyBudgetBytes?: number | false;
   /** `false` leaves out GET/POST /creditors even with a store. */
   creditors?: false;
   /**
@@ -278,6 +285,8 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   const basePath = normaliseBasePath(options.basePath ?? "/api/v1");
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? consoleLogger;
+  const bodyBudget =
+    options.bodyBudgetBytes === false ? undefined : createBodyBudget(options.bodyBudgetBytes);
   const globalGuards = options.guards ?? [];
   let document: OpenApiDocument | undefined;
   const tools = options.tools ?? {};
@@ -491,15 +500,22 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     for (const guard of route.guards ?? []) await guard(ctx);
     readParamsAndQuery(route, event, ctx);
     const req = route.request;
-    if (req?.body) {
+    if (!req?.body) return respond(route, event, ctx);
+    // The body's share of the budget is held until the answer is made: the decoded attachments
+    // live that long (decision server-body-budget).
+    const share = bodyBudget?.open(req.bodyBudgetWeight ?? 1);
+    try {
       const body = await readJsonBody(event.req, {
         optional: req.bodyOptional ?? false,
         ...(req.maxBodyBytes ? { maxBytes: req.maxBodyBytes } : {}),
+        ...(share ? { budget: share } : {}),
       });
       ctx.rawBody = body;
       ctx.body = parseOrThrow(req.body, body);
+      return await respond(route, event, ctx);
+    } finally {
+      share?.release();
     }
-    return respond(route, event, ctx);
   }
 
   for (const route of routes) {

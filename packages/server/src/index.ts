@@ -17,6 +17,14 @@ export {
   unauthorized,
 } from "./auth.js";
 export {
+  BODY_BUDGET_RETRY_AFTER_SECONDS,
+  type BodyBudget,
+  type BodyBudgetShare,
+  bodyBudgetExhausted,
+  createBodyBudget,
+  DEFAULT_BODY_BUDGET_BYTES,
+} from "./body-budget.js";
+export {
   type CompletedRequest,
   noteOrderCreated,
   ORDER_CREATED_STATE_KEY,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isApiError } from "./api-error.js";
-import { MAX_JSON_DEPTH, readJsonBody } from "./json-body.js";
+import { createBodyBudget } from "./body-budget.js";
+import { MAX_JSON_DEPTH, readBodyBytes, readJsonBody } from "./json-body.js";
 
 const post = (body: BodyInit | null, contentType: string | null = "application/json") =>
   new Request("http://x/", {
@@ -208,5 +209,35 @@ describe("readJsonBody", () => {
       "unsupported_media_type",
     ]);
     expect(await failure(readJsonBody(post("text/plain")))).toEqual([415, "unsupported_media_type"]);
+  });
+});
+
+describe("readBodyBytes under a body budget", () => {
+  const streamOf = (...parts: string[]) => {
+    const chunks = parts.map((p) => new TextEncoder().encode(p));
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+  };
+  const request = (contentLength: string, ...parts: string[]) =>
+    new Request("http://x/", {
+      method: "POST",
+      headers: { "content-length": contentLength },
+      body: streamOf(...parts),
+      duplex: "half",
+    } as RequestInit);
+
+  it("reads a body into one buffer of its Content-Length, and keeps every byte when the length was wrong", async () => {
+    const budget = createBodyBudget(1000);
+    const exact = await readBodyBytes(request("10", "01234", "56789"), 100, budget.open());
+    expect(new TextDecoder().decode(exact)).toBe("0123456789");
+    const longer = await readBodyBytes(request("4", "0123", "456"), 100, budget.open());
+    expect(new TextDecoder().decode(longer)).toBe("0123456");
+    const shorter = await readBodyBytes(request("9", "0123"), 100, budget.open());
+    expect(new TextDecoder().decode(shorter)).toBe("0123");
   });
 });

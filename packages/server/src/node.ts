@@ -1,4 +1,9 @@
 export {
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  resolveConnectionLimits,
+} from "./node/connection-limits.js";
+export {
   createNodeHandler,
   createNodeServer,
   listen,

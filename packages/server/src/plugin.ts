@@ -136,6 +136,11 @@ export interface RouteDefinition<
     bodyOptional?: boolean;
     /** Largest body in bytes; default 40 MB (spec section Limits). */
     maxBodyBytes?: number;
+    /**
+     * Bytes of the body budget one body byte takes (decision server-body-budget); default 1. A body
+     * whose base64 attachments are decoded takes 1.75: the text and the 3/4 of it they decode to.
+     */
+    bodyBudgetWeight?: number;
     query?: QueryS;
     params?: ParamsS;
     /** Request headers, documented by name. */

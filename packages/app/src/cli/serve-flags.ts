@@ -1,5 +1,6 @@
 import { ALLOW_PRIVATE_TARGETS_FLAG, LOG_LEVEL_FLAG, OPENAI_FLAGS, STORAGE_FLAGS } from "./common-flags.js";
 import type { FlagSpec } from "./flag-spec.js";
+import { SERVE_LIMIT_FLAGS } from "./serve-limits.js";
 
 /**
  * Every flag of `incasso serve`, in the order of its help. A new setting is one more entry here
@@ -82,6 +83,7 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     env: "INCASSO_NO_PAGES",
     description: "serve no API reference and no tool pages (/api/v1/docs, /tools)",
   },
+  ...SERVE_LIMIT_FLAGS,
   ALLOW_PRIVATE_TARGETS_FLAG,
   ...OPENAI_FLAGS,
   ...STORAGE_FLAGS,

@@ -13,6 +13,7 @@ import { type MetricsServer, startMetricsServer } from "../metrics/metrics-serve
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from "../webhooks/retry-schedule.js";
 import { documentAiSettings } from "./document-ai.js";
 import type { FlagValues } from "./flag-spec.js";
+import { serveBodyBudget, serveLimits } from "./serve-limits.js";
 import { asUsage, UsageError } from "./usage-error.js";
 
 /** A TCP port from 0 to 65535; undefined when absent. */
@@ -78,6 +79,9 @@ export function serveSettings(values: FlagValues, env: Record<string, string | u
       pages: values["no-pages"] !== true,
       allowPrivateWebhookTargets: values["allow-private-webhook-targets"] === true,
       ai: documentAiSettings(values, env),
+      // Read before anything starts, so a bad value stops serve with its message.
+      limits: serveLimits(values, env),
+      bodyBudgetBytes: serveBodyBudget(values, env),
       target: storageTarget(values),
     };
   });
@@ -106,7 +110,10 @@ export async function runServe(values: FlagValues): Promise<void> {
     // The 14-day letters of pre-incasso orders are made from their jobs, off the request
     // (decision case-system-wik-letter-jobs).
     letters: settings.letterRunner ? {} : false,
-    api: { cors: settings.cors },
+    api: {
+      cors: settings.cors,
+      ...(settings.bodyBudgetBytes !== undefined ? { bodyBudgetBytes: settings.bodyBudgetBytes } : {}),
+    },
     // The standalone server owns its root: / and /docs lead to the pages (decision pages-stack).
     pages: settings.pages ? { rootRedirects: true } : false,
     documentChecker,
@@ -128,6 +135,7 @@ export async function runServe(values: FlagValues): Promise<void> {
       port: settings.port,
       host: settings.host,
       trustProxy: settings.trustProxy,
+      limits: settings.limits,
     }));
     // Made once the server listens, so a start that fails leaves no key nobody was shown.
     firstKey =

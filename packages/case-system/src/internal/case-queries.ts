@@ -1,6 +1,7 @@
 import type { CaseTaskInput } from "@incasso/core";
 import type { Executor } from "@incasso/store-sql";
 import type { CaseStatus } from "../case-statuses.js";
+import { byteaParam } from "./bytea-base64.js";
 
 // The SQL of the built-in case system. Every function takes the executor it runs on (the database
 // or one transaction), so a caller can put several of them, and an outbox row, in one transaction
@@ -95,7 +96,7 @@ export function storeAttachment(
     input.caseNumber,
     input.attachmentIndex,
     `INSERT INTO case_attachments (order_id, position, case_number, filename, document_type, size_bytes, content, stored_at)
-     SELECT $1, $3, co.case_number, $4, $5, $6, $7, $8
+     SELECT $1, $3, co.case_number, $4, $5, $6, decode($7::text, 'base64'), $8
      FROM case_orders co WHERE co.order_id = $1 AND co.case_number = $2`,
     [
       input.orderId,
@@ -104,7 +105,9 @@ export function storeAttachment(
       input.filename,
       input.documentType,
       input.bytes.byteLength,
-      input.bytes,
+      // As base64 text, decoded by the database: the drivers' own bytea paths are slow on the
+      // event loop for files of megabytes (internal/bytea-base64.ts).
+      byteaParam(input.bytes),
       input.at.toISOString(),
     ],
   );

@@ -1760,7 +1760,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `attachment_check_unavailable`: the PDF engine is busy; nothing was stored. Retry after Retry-After seconds. */
+            /** @description `attachment_check_unavailable`: the PDF engine is busy; or `server_busy`: too many large requests at once, refused before the body was read. Nothing was stored. Retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson, canonicalJsonParts } from "./canonical-json.js";
+import { fingerprintOf } from "./request-fingerprint.js";
 
 describe("canonicalJson", () => {
   it("sorts keys at every level and drops no values", () => {
@@ -33,6 +35,33 @@ describe("canonicalJson", () => {
         expect(canonicalJson(reordered)).toBe(text);
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
       }),
+    );
+  });
+
+  it("in pieces joins to the very same text, so the fingerprint of a request does not change", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalJsonParts(value).join("")).toBe(canonicalJson(value));
+      }),
+    );
+    expect(canonicalJsonParts([1, undefined, { b: undefined, a: "x" }]).join("")).toBe('[1,null,{"a":"x"}]');
+  });
+
+  it("fingerprints a body with large strings, encoded in pieces, as SHA-256 of the whole text", async () => {
+    const body = {
+      attachments: [{ content_base64: "QUJD".repeat(400_000), filename: "é.pdf" }],
+      type: "incasso",
+    };
+    const expected = createHash("sha256")
+      .update(`POST /api/v1/orders\n${canonicalJson(body)}`, "utf8")
+      .digest("hex");
+    expect(await fingerprintOf("POST", "/api/v1/orders", body)).toBe(expected);
+    // All ASCII: written straight into one buffer.
+    const ascii = { ...body, attachments: [{ content_base64: "QUJD".repeat(400_000), filename: "e.pdf" }] };
+    expect(await fingerprintOf("POST", "/api/v1/orders", ascii)).toBe(
+      createHash("sha256")
+        .update(`POST /api/v1/orders\n${canonicalJson(ascii)}`, "utf8")
+        .digest("hex"),
     );
   });
 });

@@ -2,8 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from "node:net";
 import { ApiError } from "../api-error.js";
 import type { IncassoApi } from "../create-api.js";
-import { problemResponse, toProblemDetails } from "../problem.js";
-import { newRequestId, requestIdFromHeader } from "../request-id.js";
+import { problemResponse } from "../problem.js";
+import { requestIdFromHeader } from "../request-id.js";
+import { createBodyRateGuard } from "./body-rate-guard.js";
+import { type ConnectionLimits, resolveConnectionLimits } from "./connection-limits.js";
+import { rawProblem } from "./raw-problem.js";
 import { toWebRequest } from "./web-request.js";
 import { failResponse, sendWebResponse } from "./web-response.js";
 
@@ -57,58 +60,74 @@ export function createNodeHandler(
       return;
     }
     response.then(
-      (answer) => sendWebResponse(res, answer),
+      // The server may have answered already (a body cut for its pace gets 408 while the API still
+      // reads it): a second answer has nowhere to go.
+      (answer) => (res.writableEnded ? undefined : sendWebResponse(res, answer)),
       // api.handle answers every failure itself; this is only reached if that answer cannot be made.
       () => failResponse(res),
     );
   };
 }
 
-function rawProblem(status: number, code: string, detail: string): string {
-  const body = JSON.stringify(toProblemDetails(new ApiError({ status, code, detail })));
-  return (
-    `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
-    "Content-Type: application/problem+json\r\n" +
-    // Node refused the request before it was parsed: no X-Request-Id of the client's can be read.
-    `X-Request-Id: ${newRequestId()}\r\n` +
-    "X-Content-Type-Options: nosniff\r\n" +
-    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-    "Connection: close\r\n\r\n" +
-    body
-  );
-}
-
 /**
- * Options of {@link createNodeServer}.
+ * Options of {@link createNodeServer}: those of the handler, and the time-outs and caps of the
+ * connections (decision server-slow-clients).
  *
  * @example
- * const opts: NodeServerOptions = { trustProxy: false };
+ * const opts: NodeServerOptions = { trustProxy: false, limits: { maxConnections: 500 } };
  */
-export type NodeServerOptions = NodeHandlerOptions;
+export interface NodeServerOptions extends NodeHandlerOptions {
+  /** Time-outs, minimum body rate and connection cap; each has a default. */
+  limits?: ConnectionLimits;
+}
 
 /**
  * A `node:http` server for the API. Requests that node's HTTP parser itself refuses (oversized
  * headers, malformed request lines) still get an `application/problem+json` answer instead of a
- * bare status line.
+ * bare status line. Slow clients are bounded (decision server-slow-clients): headers and the
+ * whole request have time-outs (408 `request_timeout`), a body must keep a minimum average rate
+ * after a grace period (408, connection closed), and connections over the cap get 503
+ * `server_busy` with `Retry-After` and are closed.
  *
  * @example
  * import { createNodeServer } from "@incasso/server/node";
- * const server = createNodeServer(api);
+ * const server = createNodeServer(api, { limits: { maxConnections: 500 } });
  * server.listen(3000, "127.0.0.1");
  */
 export function createNodeServer(api: IncassoApi, options: NodeServerOptions = {}): Server {
-  const server = createServer(createNodeHandler(api, options));
+  const limits = resolveConnectionLimits(options.limits);
+  const handler = createNodeHandler(api, options);
+  const guard = createBodyRateGuard({
+    minBytesPerSecond: limits.minBodyBytesPerSecond,
+    graceMs: limits.bodyGraceMs,
+    onTooSlow: cutSlowBody,
+  });
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // node checks both time-outs on this interval (default 30 s, which would let a 1 byte/s
+      // header live half a minute past its time-out).
+      connectionsCheckingInterval: Math.max(
+        10,
+        Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)),
+      ),
+    },
+    (req, res) => {
+      guard.watch(req, res);
+      handler(req, res);
+    },
+  );
+  capConnections(server, limits.maxConnections);
+  server.on("close", () => guard.close());
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable) {
+    const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (!socket.writable || pending?.headersSent) {
       socket.destroy();
       return;
     }
-    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-    socket.end(
-      tooLarge
-        ? rawProblem(431, "headers_too_large", "The request headers are too large.")
-        : rawProblem(400, "bad_request", "The request could not be parsed as HTTP."),
-    );
+    socket.end(clientErrorAnswer(error));
   });
   // node answers an Expect other than 100-continue with a bare 417 before any handler runs; this
   // event replaces that answer with the API's own problem+json (RFC 9110 §10.1.1 lets a server
@@ -117,6 +136,74 @@ export function createNodeServer(api: IncassoApi, options: NodeServerOptions = {
     void sendWebResponse(res, expectationFailed(req));
   });
   return server;
+}
+
+function clientErrorAnswer(error: NodeJS.ErrnoException): string {
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    return rawProblem(431, "headers_too_large", "The request headers are too large.");
+  }
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    // node's headersTimeout or requestTimeout: the request did not arrive in time (RFC 9110
+    // §15.5.9: 408, and the server closes the connection).
+    return rawProblem(408, "request_timeout", "The request did not arrive within the server's time-out.");
+  }
+  return rawProblem(400, "bad_request", "The request could not be parsed as HTTP.");
+}
+
+// A body slower than the minimum rate: 408 when nothing was answered yet (RFC 9110 §15.5.9), and
+// the connection closed either way, so the client and its upload stop holding it.
+function cutSlowBody(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  if (res.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const response = problemResponse(
+    new ApiError({
+      status: 408,
+      code: "request_timeout",
+      detail: "The request body arrived too slowly: below the server's minimum rate.",
+    }),
+  );
+  const incoming = req.headers["x-request-id"];
+  response.headers.set("x-request-id", requestIdFromHeader(Array.isArray(incoming) ? incoming[0] : incoming));
+  response.headers.set("x-content-type-options", "nosniff");
+  response.headers.set("connection", "close");
+  res.shouldKeepAlive = false;
+  void sendWebResponse(res, response).then(() => {
+    // The client may still be sending; the rest is not read. A moment for the answer to leave,
+    // then the connection goes.
+    socket.end();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  });
+}
+
+// The cap on open connections. node's own maxConnections drops a connection without a word; here
+// one over the cap gets 503 with Retry-After (RFC 9110 §15.6.4) before it is closed, and is never
+// handed to the HTTP parser, so it costs no request.
+function capConnections(server: Server, maxConnections: number): void {
+  let open = 0;
+  const listeners = server.listeners("connection") as ((socket: Socket) => void)[];
+  server.removeAllListeners("connection");
+  server.on("connection", (socket: Socket) => {
+    if (open >= maxConnections) {
+      socket.on("error", () => undefined);
+      // What it sends is discarded, so its close is seen at once.
+      socket.resume();
+      socket.end(
+        rawProblem(503, "server_busy", "The server has too many open connections. Try again shortly.", {
+          "Retry-After": "1",
+        }),
+      );
+      setTimeout(() => socket.destroy(), 1000).unref();
+      return;
+    }
+    open++;
+    socket.once("close", () => {
+      open--;
+    });
+    for (const listener of listeners) listener.call(server, socket);
+  });
 }
 
 function expectationFailed(req: IncomingMessage): Response {

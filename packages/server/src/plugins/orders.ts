@@ -184,7 +184,12 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
           "Synchronous; send an Idempotency-Key and use a time-out of at least 120 seconds.",
         tags: ["orders"],
         auth: "required",
-        request: { body: asSent(CreateOrderSchema), headers: IDEMPOTENCY_REQUEST_HEADERS },
+        request: {
+          body: asSent(CreateOrderSchema),
+          headers: IDEMPOTENCY_REQUEST_HEADERS,
+          // The body and the attachments decoded from it (decision server-body-budget).
+          bodyBudgetWeight: 1.75,
+        },
         responses: {
           201: {
             description: "The order was accepted.",
@@ -208,7 +213,8 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
           429: common[429],
           502: upstream,
           503: withLimits(
-            "`attachment_check_unavailable`: the PDF engine is busy; nothing was stored. Retry after Retry-After seconds.",
+            "`attachment_check_unavailable`: the PDF engine is busy; or `server_busy`: too many large " +
+              "requests at once, refused before the body was read. Nothing was stored. Retry after Retry-After seconds.",
           ),
         },
         guards: [ordersRateLimit({ limiter: options.rateLimiter })],

@@ -1,0 +1,173 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { connect, type Socket } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createApi } from "../create-api.js";
+import type { ConnectionLimits } from "./connection-limits.js";
+import { createNodeServer } from "./node-server.js";
+
+interface Exchange {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** ms from the first byte sent to the connection's close. */
+  closedAfterMs: number;
+}
+
+let servers: Server[] = [];
+let sockets: Socket[] = [];
+
+afterEach(async () => {
+  for (const s of sockets) s.destroy();
+  sockets = [];
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  servers = [];
+});
+
+async function start(limits: ConnectionLimits): Promise<number> {
+  const server = createNodeServer(createApi({ publicOnly: true }), { limits });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+function parse(data: string, closedAfterMs: number): Exchange {
+  const [head = "", ...rest] = data.split("\r\n\r\n");
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const l of lines) {
+    const i = l.indexOf(":");
+    headers[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
+  }
+  return { status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n"), closedAfterMs };
+}
+
+/**
+ * Opens a connection, sends `head` at once and then `trickle` one byte every `everyMs` until the
+ * server closes the connection; resolves with what came back.
+ */
+function exchange(port: number, head: string, trickle = "", everyMs = 100): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    sockets.push(socket);
+    const started = Date.now();
+    let data = "";
+    let at = 0;
+    let timer: NodeJS.Timeout | undefined;
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => {
+      data += chunk;
+    });
+    // A reset after the answer arrived is how a cut connection may end; the answer still counts.
+    socket.on("error", (error) => (data ? undefined : reject(error)));
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve(parse(data, Date.now() - started));
+    });
+    socket.write(head);
+    if (trickle) {
+      timer = setInterval(() => {
+        if (at < trickle.length && socket.writable) socket.write(trickle.charAt(at++));
+      }, everyMs);
+    }
+  });
+}
+
+const WIK_BODY = JSON.stringify({ amount_cents: 100_000 });
+
+describe("createNodeServer: slow clients and the connection cap", () => {
+  it("a header sent at 10 bytes/s is cut after the header time-out with 408 request_timeout", async () => {
+    const port = await start({ headersTimeoutMs: 400, requestTimeoutMs: 5_000 });
+    const res = await exchange(
+      port,
+      "GET /api/v1/ping HTTP/1.1\r\nHost: x\r\n",
+      "X-Slow: abcdefghijklmnopqrstuvwxyz\r\n",
+    );
+    expect(res.status).toBe(408);
+    expect(res.headers["content-type"]).toBe("application/problem+json");
+    expect(res.headers.connection).toBe("close");
+    expect(JSON.parse(res.body)).toMatchObject({
+      status: 408,
+      code: "request_timeout",
+      title: "Request Timeout",
+    });
+    expect(res.closedAfterMs).toBeGreaterThanOrEqual(400);
+    expect(res.closedAfterMs).toBeLessThan(2_500);
+  });
+
+  it("a body sent at 10 bytes/s is cut after the grace period with 408, its request id echoed", async () => {
+    const port = await start({ minBodyBytesPerSecond: 1_000, bodyGraceMs: 300 });
+    const head =
+      "POST /api/v1/tools/wik HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+      `X-Request-Id: slow-body-1\r\nContent-Length: ${WIK_BODY.length}\r\n\r\n`;
+    const res = await exchange(port, head, WIK_BODY);
+    expect(res.status).toBe(408);
+    expect(res.headers["content-type"]).toBe("application/problem+json");
+    expect(res.headers["x-request-id"]).toBe("slow-body-1");
+    expect(res.headers.connection).toBe("close");
+    expect(JSON.parse(res.body)).toMatchObject({ status: 408, code: "request_timeout" });
+    expect(res.closedAfterMs).toBeGreaterThanOrEqual(300);
+    expect(res.closedAfterMs).toBeLessThan(3_000);
+  });
+
+  it("an upload that sends its headers and then nothing is cut after the grace period", async () => {
+    const port = await start({ minBodyBytesPerSecond: 1, bodyGraceMs: 300 });
+    const res = await exchange(
+      port,
+      "POST /api/v1/tools/wik HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n",
+    );
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toMatchObject({ code: "request_timeout" });
+    expect(res.closedAfterMs).toBeLessThan(3_000);
+  });
+
+  it("a body that arrives in time at a good rate is answered normally", async () => {
+    const port = await start({ minBodyBytesPerSecond: 1_000, bodyGraceMs: 300 });
+    const res = await exchange(
+      port,
+      "POST /api/v1/tools/wik HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+        `Connection: close\r\nContent-Length: ${WIK_BODY.length}\r\n\r\n${WIK_BODY}`,
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it("with the rate check off, node's request time-out still cuts a slow body with 408", async () => {
+    const port = await start({ minBodyBytesPerSecond: 0, headersTimeoutMs: 200, requestTimeoutMs: 600 });
+    const head =
+      "POST /api/v1/tools/wik HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+      `Content-Length: ${WIK_BODY.length}\r\n\r\n`;
+    const res = await exchange(port, head, WIK_BODY);
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toMatchObject({ code: "request_timeout" });
+    expect(res.closedAfterMs).toBeGreaterThanOrEqual(600);
+    expect(res.closedAfterMs).toBeLessThan(3_000);
+  });
+
+  it("a connection over the cap gets 503 server_busy with Retry-After and is closed; below it again, one is served", async () => {
+    const port = await start({ maxConnections: 2 });
+    const held = [connect(port, "127.0.0.1"), connect(port, "127.0.0.1")];
+    sockets.push(...held);
+    await Promise.all(held.map((s) => new Promise((r) => s.once("connect", r))));
+    // The server counts a connection when it accepts it, which follows the client's connect.
+    await new Promise((r) => setTimeout(r, 50));
+    const over = await exchange(port, "GET /api/v1/ping HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(over.status).toBe(503);
+    expect(over.headers["retry-after"]).toBe("1");
+    expect(over.headers["content-type"]).toBe("application/problem+json");
+    expect(JSON.parse(over.body)).toMatchObject({ status: 503, code: "server_busy" });
+
+    held[0]?.destroy();
+    await new Promise((r) => setTimeout(r, 50));
+    const served = await exchange(port, "GET /api/v1/ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(served.status).toBe(200);
+  });
+
+  it("refuses limits that are not positive integers", () => {
+    const api = createApi({ publicOnly: true });
+    expect(() => createNodeServer(api, { limits: { maxConnections: 0 } })).toThrow(RangeError);
+    expect(() => createNodeServer(api, { limits: { headersTimeoutMs: 1.5 } })).toThrow(RangeError);
+    expect(() =>
+      createNodeServer(api, { limits: { headersTimeoutMs: 9_000, requestTimeoutMs: 5_000 } }),
+    ).toThrow("headersTimeoutMs must not exceed requestTimeoutMs");
+  });
+});
