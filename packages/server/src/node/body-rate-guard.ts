@@ -88,8 +88,16 @@ export function createBodyRateGuard(options: BodyRateGuardOptions): BodyRateGuar
       if (options.minBytesPerSecond === 0 || !declaresBody(req) || req.complete) return;
       const entry: Watched = { req, res, startedAt: Date.now(), startBytes: req.socket.bytesRead };
       watched.add(entry);
-      const forget = () => watched.delete(entry);
+      // A keep-alive socket carries many requests: each one's listeners go when it ends, or they
+      // would pile up on the socket (and keep every request alive) for as long as it stays open.
+      const forget = (): void => {
+        watched.delete(entry);
+        req.off("end", forget);
+        req.off("close", forget);
+        req.socket.off("close", forget);
+      };
       req.once("end", forget);
+      req.once("close", forget);
       req.socket.once("close", forget);
       if (timer === undefined) {
         timer = setInterval(sweep, everyMs);

@@ -171,3 +171,46 @@ describe("createNodeServer: slow clients and the connection cap", () => {
     ).toThrow("headersTimeoutMs must not exceed requestTimeoutMs");
   });
 });
+
+describe("the body-rate guard on a keep-alive connection", () => {
+  it("leaves no listener behind per request: 30 POSTs on one socket add none after the first", async () => {
+    const server = createNodeServer(createApi({ publicOnly: true }), {
+      limits: { minBodyBytesPerSecond: 1, bodyGraceMs: 60_000 },
+    });
+    servers.push(server);
+    const serverSockets: Socket[] = [];
+    server.on("connection", (s: Socket) => serverSockets.push(s));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const { Agent, request } = await import("node:http");
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = () =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            agent,
+            port,
+            host: "127.0.0.1",
+            method: "POST",
+            path: "/api/v1/nowhere",
+            headers: { "content-type": "application/json" },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on("error", reject);
+        req.end('{"a":1}');
+      });
+    expect(await post()).toBe(404);
+    expect(serverSockets).toHaveLength(1);
+    const after1 = serverSockets[0]?.listenerCount("close");
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push(await post());
+    agent.destroy();
+    expect(statuses).toEqual(Array(30).fill(404));
+    expect(serverSockets).toHaveLength(1);
+    expect(serverSockets[0]?.listenerCount("close")).toBe(after1);
+  });
+});
