@@ -159,8 +159,11 @@ export interface CreateApiOptions {
  * await api.fetch(request, { clientIp: "203.0.113.7" });
  */
 export interface RequestContext {
-  /** The client's IP address, for per-IP rate limits. */
-  clientIp?: string;
+  /**
+   * The client's IP address, for per-IP rate limits. Read once, and only when the request reaches
+   * a route (GET /ping without a key does not), so a transport may work it out in a getter.
+   */
+  readonly clientIp?: string | undefined;
 }
 
 /**
