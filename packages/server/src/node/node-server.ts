@@ -64,7 +64,7 @@ export function createNodeHandler(
     const request = toWebRequest(req, {
       res,
       trustProxy,
-      ...(rewriteUrl && req.url !== undefined ? { url: rewriteUrl(req.url) } : {}),
+      url: rewriteUrl !== undefined && req.url !== undefined ? rewriteUrl(req.url) : undefined,
     });
     const response = api.handle(request, new LazyClientIp(req, request, clientIpOf));
     // A synchronous answer (GET /ping) is written without waiting for a promise of our own.
