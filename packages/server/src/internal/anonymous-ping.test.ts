@@ -47,6 +47,21 @@ describe("anonymous ping", () => {
     expect(fresh?.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
   });
 
+  it("tells the system time without a clock of the API's, and a new time once it moves on", async () => {
+    const system = anonymousPing({ path: "/api/v1/ping", cors: true });
+    const timeOf = async () =>
+      JSON.parse(await (system(new Request("http://localhost/api/v1/ping"), {}) as Response).text())
+        .time as string;
+    const before = Date.now();
+    const first = await timeOf();
+    expect(Date.parse(first)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(first)).toBeLessThanOrEqual(Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await timeOf();
+    expect(Date.parse(second)).toBeGreaterThan(Date.parse(first));
+    expect(new Date(Date.parse(second)).toISOString()).toBe(second);
+  });
+
   it("leaves every other request to the router", () => {
     const web = (url: string, init?: RequestInit) => new Request(url, init);
     const left: Request[] = [

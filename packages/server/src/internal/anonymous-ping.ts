@@ -62,9 +62,19 @@ export function anonymousPing(
 ): (request: Request, facts: AnsweredFacts) => Response | undefined {
   const { path, cors, now } = options;
   const isoTime = pingTimeFormatter();
-  // The body changes once per millisecond at most: it is made once for each.
+  // The body changes once per millisecond at most: it is made once for each. Without a clock of
+  // the API's, the system time is read as a number, and a Date made only when it moved on.
+  let lastMs = Number.NaN;
   let lastIso = "";
   let lastBody = "";
+  const bodyAt = (date: Date): string => {
+    const iso = isoTime(date);
+    if (iso !== lastIso) {
+      lastBody = anonymousPingBody(iso);
+      lastIso = iso;
+    }
+    return lastBody;
+  };
   return (request, facts) => {
     if (request.method !== "GET" || !hasExactPath(request.url, path)) return undefined;
     let incomingId: string | null | undefined;
@@ -86,10 +96,15 @@ export function anonymousPing(
       incomingId = headers.get("x-request-id");
     }
     const requestId = requestIdFromHeader(incomingId);
-    const iso = isoTime(now === undefined ? new Date() : now());
-    if (iso !== lastIso) {
-      lastBody = anonymousPingBody(iso);
-      lastIso = iso;
+    let body: string;
+    if (now !== undefined) body = bodyAt(now());
+    else {
+      const ms = Date.now();
+      if (ms !== lastMs) {
+        bodyAt(new Date(ms));
+        lastMs = ms;
+      }
+      body = lastBody;
     }
     facts.incassoRequestId = requestId;
     facts.incassoRoute = path;
@@ -99,10 +114,10 @@ export function anonymousPing(
       ["x-request-id", requestId],
       ["x-content-type-options", "nosniff"],
     ];
-    return rememberResponseParts(new FastResponse(lastBody, { status: 200, statusText: "OK", headers }), {
+    return rememberResponseParts(new FastResponse(body, { status: 200, statusText: "OK", headers }), {
       status: 200,
       headers,
-      body: lastBody,
+      body,
     });
   };
 }
