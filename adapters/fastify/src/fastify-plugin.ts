@@ -107,6 +107,13 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
 
   fastify.all("/", handler);
   fastify.all("/*", handler);
+  // The API's paths without parameters (GET /ping first of all) also as static routes: the router
+  // finds them without matching the wildcard and filling its parameter. Same handler, same answer.
+  for (const route of api.routes) {
+    if (route.root || route.path.includes(":") || route.path.includes("*")) continue;
+    // HEAD stays with the wildcard route: Fastify's own HEAD route would add `Content-Length: 0`.
+    fastify.route({ method: route.method, url: route.path, exposeHeadRoute: false, handler });
+  }
   // Methods Fastify does not route (PROPFIND and the like) end here, so they get the API's 404/405.
   fastify.setNotFoundHandler(handler);
 };
