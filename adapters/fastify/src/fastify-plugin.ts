@@ -89,7 +89,10 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
     const path = `${api.basePath}${rest.startsWith("/") ? rest : `/${rest}`}`;
     const response = api.handle(toRequest(request, path), new FastifyClientIp(request));
     if (response instanceof Promise) return response.then((answer) => sendReply(reply, answer));
-    return sendReply(reply, response);
+    const sent = sendReply(reply, response);
+    // Sent at once: nothing is returned, so Fastify has nothing to wait on. The reply itself is a
+    // thenable, and returning it would have Fastify watch the response until it finished.
+    return sent instanceof Promise ? sent : undefined;
   };
 
   // Fastify refuses a Content-Type it cannot parse (empty, or two joined by a comma) with a 415 of
