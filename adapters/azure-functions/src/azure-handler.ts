@@ -25,6 +25,8 @@ export interface AzureFunctionsOptions {
  * the result is read the same way by the router without being parsed here.
  */
 function apiUrl(url: string, prefix: string, basePath: string): string {
+  // The route prefix is the base path (host.json's routePrefix "api/v1"): the URL is the API's own.
+  if (prefix === basePath && !url.includes("#")) return url;
   const pathStart = url.indexOf("/", url.indexOf("://") + 3);
   if (pathStart === -1) return `${url}${basePath}/`;
   let end = url.indexOf("#", pathStart);
@@ -45,10 +47,10 @@ function apiUrl(url: string, prefix: string, basePath: string): string {
  * after it dropped), read only when the API asks: GET /ping without a key never does.
  */
 class ForwardedClientIp implements RequestContext {
-  constructor(private readonly headers: Headers) {}
+  constructor(private readonly request: HttpRequest) {}
 
   get clientIp(): string | undefined {
-    const forwarded = this.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = this.request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
     return forwarded ? forwarded.replace(/:\d+$/, "") : undefined;
   }
 }
@@ -93,7 +95,7 @@ export function createAzureFunctionsHandler(
   return (request: HttpRequest): HttpResponseInit | Promise<HttpResponseInit> => {
     // The HttpRequest's own method, headers and body, at the API's URL (functions-request.ts).
     const webRequest = new FunctionsRequest(request, apiUrl(request.url, prefix, basePath));
-    const response = api.handle(webRequest as unknown as Request, new ForwardedClientIp(request.headers));
+    const response = api.handle(webRequest as unknown as Request, new ForwardedClientIp(request));
     // A handler may answer at once or with a promise (FunctionResult of @azure/functions).
     return response instanceof Promise ? response.then(answer) : answer(response);
   };
