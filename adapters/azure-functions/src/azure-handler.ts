@@ -77,12 +77,10 @@ export function createAzureFunctionsHandler(
     if (parts !== undefined) {
       // The API's common answer, from its parts: no body stream to read.
       for (const [name, value] of parts.headers) outHeaders[name] = value;
-      const bytes = parts.body === null ? undefined : encoder.encode(parts.body);
-      return {
-        status: parts.status,
-        headers: outHeaders,
-        ...(bytes && bytes.byteLength > 0 ? { body: bytes } : {}),
-      };
+      const init: HttpResponseInit = { status: parts.status, headers: outHeaders };
+      // No body for HEAD (null) or an empty one, as for any other answer below.
+      if (parts.body !== null && parts.body.length > 0) init.body = encoder.encode(parts.body);
+      return init;
     }
     response.headers.forEach((value, name) => {
       outHeaders[name] = value;

@@ -14,6 +14,9 @@ import type { HttpRequest } from "@azure/functions";
  */
 export class FunctionsRequest {
   #native: Request | undefined;
+  // Read once: each read of the HttpRequest's own goes through its private-field accessors.
+  #method: string | undefined;
+  #headers: Headers | undefined;
 
   constructor(
     private readonly source: HttpRequest,
@@ -21,11 +24,13 @@ export class FunctionsRequest {
   ) {}
 
   get method(): string {
-    return this.source.method;
+    this.#method ??= this.source.method;
+    return this.#method;
   }
 
   get headers(): Headers {
-    return this.source.headers;
+    this.#headers ??= this.source.headers;
+    return this.#headers;
   }
 
   get body(): ReadableStream<Uint8Array> | null {
