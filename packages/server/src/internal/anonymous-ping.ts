@@ -4,7 +4,13 @@ import { requestIdFromHeader } from "../request-id.js";
 import { rememberResponseParts } from "../response-parts.js";
 import { nodeHeadersOf } from "./request-headers.js";
 
-/** What the anonymous ping tells the caller about the request it answered, for the completion report. */
+/**
+ * What the anonymous ping tells the caller about the request it answered, for the completion report.
+ *
+ * @example
+ * const facts: AnsweredFacts = {};
+ * ping(request, facts); // facts.incassoRoute === "/api/v1/ping" when it answered
+ */
 export interface AnsweredFacts {
   incassoRequestId?: string;
   incassoRoute?: string;
@@ -12,6 +18,9 @@ export interface AnsweredFacts {
 
 /**
  * Options of {@link anonymousPing}.
+ *
+ * @example
+ * const options: AnonymousPingOptions = { path: "/api/v1/ping", cors: true };
  */
 export interface AnonymousPingOptions {
   /** The full path of GET /ping, base path included (`/api/v1/ping`). */
