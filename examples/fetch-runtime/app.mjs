@@ -1,15 +1,12 @@
 /**
  * The API behind a plain fetch handler, as a fetch-style runtime (Deno, Bun, workers, srvx) takes
- * it: `export default { fetch }`. The client IP comes from the runtime's request when it has one.
+ * it: `export default { fetch }`. `api.handle` answers at once where it can (GET /ping) and with a
+ * promise otherwise; a fetch runtime takes either. The kernel reads the client IP from the
+ * runtime's request (`request.ip`, as srvx sets it) itself, and only where a route needs it.
  *
  * @param {import("@incasso/server").IncassoApi} api
- * @returns {{ fetch(request: Request): Promise<Response> }}
+ * @returns {{ fetch(request: Request): Response | Promise<Response> }}
  */
 export function createHost(api) {
-  return {
-    fetch: (request) => {
-      const ip = /** @type {{ ip?: string }} */ (request).ip;
-      return api.fetch(request, ip ? { clientIp: ip } : {});
-    },
-  };
+  return { fetch: (request) => api.handle(request) };
 }

@@ -36,6 +36,34 @@ describe("incassoFastify", () => {
     await app.close();
   });
 
+  it("answers a path without parameters through its static route as through the wildcard", async () => {
+    const app = Fastify();
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("x-host-hook", "onSend");
+    });
+    await app.register(incassoFastify, { api: fixtureApi(), prefix: "/api/v1" });
+    const headers = { "x-request-id": "static-1" };
+    const ping = await app.inject({ method: "GET", url: "/api/v1/ping", headers });
+    // A query does not change the route Fastify picks; the API reads the same path.
+    const queried = await app.inject({ method: "GET", url: "/api/v1/ping?probe=1", headers });
+    for (const res of [ping, queried]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["x-host-hook"]).toBe("onSend");
+      expect(res.headers["x-request-id"]).toBe("static-1");
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.json()).toMatchObject({ status: "ok", authenticated: false });
+    }
+    // HEAD stays with the wildcard route: no body and no Content-Length of 0 claimed for it.
+    const head = await app.inject({ method: "HEAD", url: "/api/v1/ping" });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers["content-length"]).not.toBe("0");
+    const post = await app.inject({ method: "POST", url: "/api/v1/ping" });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe("GET, HEAD, OPTIONS");
+    await app.close();
+  });
+
   it("passes a body that a host preParsing hook replaced (decompression and the like) to the API", async () => {
     const { PassThrough } = await import("node:stream");
     const app = Fastify();

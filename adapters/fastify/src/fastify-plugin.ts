@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { IncassoApi } from "@incasso/server";
+import type { IncassoApi, RequestContext } from "@incasso/server";
 import { toWebRequest } from "@incasso/server/node";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { answerMalformedUrls } from "./malformed-urls.js";
@@ -44,6 +44,18 @@ function toRequest(request: FastifyRequest, path: string): Request {
 const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
 
 /**
+ * The client IP as Fastify's `request.ip` gives it (the host's `trustProxy` decides), read only when
+ * the API asks: GET /ping without a key never does.
+ */
+class FastifyClientIp implements RequestContext {
+  constructor(private readonly request: FastifyRequest) {}
+
+  get clientIp(): string | undefined {
+    return this.request.ip;
+  }
+}
+
+/**
  * The API as a Fastify 5 plugin, registered under a prefix. It is encapsulated (not wrapped in
  * fastify-plugin), so its content-type parser, which hands the raw body stream to the API untouched,
  * applies to its own routes only, and the host's hooks (onRequest, onSend, onResponse) still run
@@ -75,9 +87,12 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
   const handler = (request: FastifyRequest, reply: FastifyReply) => {
     const rest = request.url.slice(prefix.length);
     const path = `${api.basePath}${rest.startsWith("/") ? rest : `/${rest}`}`;
-    const response = api.handle(toRequest(request, path), { clientIp: request.ip });
+    const response = api.handle(toRequest(request, path), new FastifyClientIp(request));
     if (response instanceof Promise) return response.then((answer) => sendReply(reply, answer));
-    return sendReply(reply, response);
+    const sent = sendReply(reply, response);
+    // Sent at once: nothing is returned, so Fastify has nothing to wait on. The reply itself is a
+    // thenable, and returning it would have Fastify watch the response until it finished.
+    return sent instanceof Promise ? sent : undefined;
   };
 
   // Fastify refuses a Content-Type it cannot parse (empty, or two joined by a comma) with a 415 of
@@ -95,6 +110,13 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
 
   fastify.all("/", handler);
   fastify.all("/*", handler);
+  // The API's paths without parameters (GET /ping first of all) also as static routes: the router
+  // finds them without matching the wildcard and filling its parameter. Same handler, same answer.
+  for (const route of api.routes) {
+    if (route.root || route.path.includes(":") || route.path.includes("*")) continue;
+    // HEAD stays with the wildcard route: Fastify's own HEAD route would add `Content-Length: 0`.
+    fastify.route({ method: route.method, url: route.path, exposeHeadRoute: false, handler });
+  }
   // Methods Fastify does not route (PROPFIND and the like) end here, so they get the API's 404/405.
   fastify.setNotFoundHandler(handler);
 };

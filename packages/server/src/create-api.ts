@@ -16,6 +16,7 @@ import { type CompletedRequest, ORDER_CREATED_STATE_KEY } from "./completed-requ
 import { consoleLogger } from "./console-logger.js";
 import { toApiError } from "./core-errors.js";
 import { type CorsOptions, corsPolicy, withCorsHeaders } from "./cors.js";
+import { anonymousPing } from "./internal/anonymous-ping.js";
 import { declaresRequestBody, requestHeader } from "./internal/request-headers.js";
 import { ApiRouteContext } from "./internal/route-context.js";
 import { assertRoutableUrl } from "./internal/url-checks.js";
@@ -166,8 +167,11 @@ export interface CreateApiOptions {
  * await api.fetch(request, { clientIp: "203.0.113.7" });
  */
 export interface RequestContext {
-  /** The client's IP address, for per-IP rate limits. */
-  clientIp?: string;
+  /**
+   * The client's IP address, for per-IP rate limits. Read once, and only when the request reaches
+   * a route (GET /ping without a key does not), so a transport may work it out in a getter.
+   */
+  readonly clientIp?: string | undefined;
 }
 
 /**
@@ -635,6 +639,17 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     return withHeaders(problemResponse(error), undefined, id, request.method === "HEAD");
   }
 
+  // GET /ping without a key answered before the router (internal/anonymous-ping.ts), unless global
+  // guards must see every request first.
+  const ping =
+    globalGuards.length === 0
+      ? anonymousPing({
+          path: `${basePath}/ping`,
+          cors: cors.enabled,
+          ...(options.now ? { now: options.now } : {}),
+        })
+      : undefined;
+
   function serve(
     request: Request,
     context: RequestContext | undefined,
@@ -642,6 +657,8 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   ): Response | Promise<Response> {
     let requestId: string | undefined;
     try {
+      const pong = ping?.(request, facts);
+      if (pong !== undefined) return pong;
       requestId = requestIdFor(request);
       facts.incassoRequestId = requestId;
       facts.incassoClientIp = context?.clientIp;

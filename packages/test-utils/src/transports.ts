@@ -53,7 +53,7 @@ async function listenOn(server: Server, prefix: string): Promise<RunningTranspor
 // conformance suite runs through exactly the code a newcomer copies. The examples are plain
 // JavaScript without type declarations.
 type ExampleHosts = {
-  fetchRuntime: { createHost(api: IncassoApi): { fetch(request: Request): Promise<Response> } };
+  fetchRuntime: { createHost(api: IncassoApi): { fetch(request: Request): Response | Promise<Response> } };
   standalone: { createHost(api: IncassoApi): Server };
   express: { createHost(api: IncassoApi, options?: { prefix?: string }): Parameters<typeof createServer>[1] };
   fastify: { createHost(api: IncassoApi, options?: { prefix?: string }): Promise<FastifyInstance> };
@@ -81,8 +81,8 @@ export const inProcessTransport: Transport = {
   async start(api) {
     const host = (await example("fetchRuntime")).createHost(api);
     return {
-      request: (path, init) => host.fetch(new Request(`http://localhost${api.basePath}${path}`, init)),
-      requestRoot: (path, init) => host.fetch(new Request(`http://localhost${path}`, init)),
+      request: async (path, init) => host.fetch(new Request(`http://localhost${api.basePath}${path}`, init)),
+      requestRoot: async (path, init) => host.fetch(new Request(`http://localhost${path}`, init)),
       close: async () => {},
     };
   },

@@ -1,5 +1,5 @@
 // The shape of node's parsed header object, written here so the kernel imports nothing of node.
-type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
+export type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
 
 interface NodeBackedRequest {
   runtime?: { node?: { req?: { headers?: IncomingHttpHeaders } } };
@@ -12,8 +12,11 @@ interface NodeBackedRequest {
  * which lower-cases each name and tests an absent one against the token grammar on every call.
  * Names are lower-case there; node joins repeated headers with ", " as Headers.get does, and its
  * parser refuses a repeated Content-Length or Transfer-Encoding itself.
+ *
+ * @example
+ * nodeHeadersOf(request)?.["x-request-id"]; // "abc", or undefined off node or without the header
  */
-function nodeHeadersOf(request: Request): IncomingHttpHeaders | undefined {
+export function nodeHeadersOf(request: Request): IncomingHttpHeaders | undefined {
   return (request as NodeBackedRequest).runtime?.node?.req?.headers;
 }
 

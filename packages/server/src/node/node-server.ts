@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { ApiError } from "../api-error.js";
-import type { IncassoApi } from "../create-api.js";
+import type { IncassoApi, RequestContext } from "../create-api.js";
 import { problemResponse } from "../problem.js";
 import { requestIdFromHeader } from "../request-id.js";
 import { createBodyRateGuard } from "./body-rate-guard.js";
@@ -32,6 +32,23 @@ export interface NodeHandlerOptions {
 }
 
 /**
+ * The client IP of one request, worked out only when the API reads it (a route with a per-IP limit
+ * does; GET /ping without a key does not): the host's own answer (Express's `req.ip`, which runs
+ * its proxy rules), else the socket's address or, with `trustProxy`, `X-Forwarded-For`.
+ */
+class LazyClientIp implements RequestContext {
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly request: Request & { readonly ip?: string | undefined },
+    private readonly clientIpOf: ((req: IncomingMessage) => string | undefined) | undefined,
+  ) {}
+
+  get clientIp(): string | undefined {
+    return this.clientIpOf?.(this.req) ?? this.request.ip;
+  }
+}
+
+/**
  * The API as a `node:http` request listener.
  *
  * @example
@@ -50,10 +67,9 @@ export function createNodeHandler(
     const request = toWebRequest(req, {
       res,
       trustProxy,
-      ...(rewriteUrl && req.url !== undefined ? { url: rewriteUrl(req.url) } : {}),
+      url: rewriteUrl !== undefined && req.url !== undefined ? rewriteUrl(req.url) : undefined,
     });
-    const clientIp = clientIpOf?.(req) ?? request.ip;
-    const response = api.handle(request, { clientIp });
+    const response = api.handle(request, new LazyClientIp(req, request, clientIpOf));
     // A synchronous answer (GET /ping) is written without waiting for a promise of our own.
     if (!(response instanceof Promise)) {
       void sendWebResponse(res, response);

@@ -15,7 +15,7 @@ export interface WebRequestOptions {
    * (Express cuts the prefix off `req.url`, Fastify keeps it). The IncomingMessage keeps its own
    * `url`, so the host's logs and hooks still show what the client sent.
    */
-  url?: string;
+  url?: string | undefined;
   /**
    * Read the client IP from `X-Forwarded-For` (only behind a proxy you run). Default false: the
    * socket's address, so a client cannot pick its own rate-limit bucket.
@@ -42,11 +42,11 @@ export function toWebRequest(
   const rewrite = options.url !== undefined && options.url !== original;
   if (rewrite) req.url = options.url;
   try {
-    const request = new NodeRequest({
-      req,
-      ...(options.res ? { res: options.res } : {}),
-      ...(options.trustProxy ? { trustProxy: true } : {}),
-    }) as Request & { readonly ip?: string | undefined };
+    // One object of one shape per request, without spreads: this runs for every request.
+    const context: { req: IncomingMessage; res?: ServerResponse; trustProxy?: boolean } = { req };
+    if (options.res !== undefined) context.res = options.res;
+    if (options.trustProxy === true) context.trustProxy = true;
+    const request = new NodeRequest(context) as Request & { readonly ip?: string | undefined };
     // The URL is read now, while req.url holds the API's path; after that the host's own url is
     // put back.
     if (rewrite) void request.url;

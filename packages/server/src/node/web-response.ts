@@ -17,7 +17,16 @@ export function sendWebResponse(res: ServerResponse, response: Response): Promis
   if (parts !== undefined) {
     // The API's common answer: status line, headers and body in one `end` call, and node's own
     // reason phrase.
-    if (!res.headersSent) res.writeHead(parts.status, parts.headers.flat());
+    if (!res.headersSent) {
+      // node takes names and values in one flat list and writes them as they are.
+      const headers = parts.headers;
+      const flat: string[] = [];
+      for (let i = 0; i < headers.length; i++) {
+        const header = headers[i] as readonly [string, string];
+        flat.push(header[0], header[1]);
+      }
+      res.writeHead(parts.status, flat);
+    }
     res.end(parts.body ?? undefined);
     return Promise.resolve();
   }

@@ -32,19 +32,17 @@ export const PingResponseSchema = z
 export type PingResponse = z.infer<typeof PingResponseSchema>;
 
 /**
- * GET /ping: works with or without a key (spec: GET /ping). With a valid key it shows the client
- * (organisation name, mode, linked creditor) and whether creditor management is on; without one,
- * or with an invalid or revoked one, `authenticated` is false.
+ * The time of a ping answer, `Date.toISOString()` formatted once per millisecond rather than once
+ * per request: a busy ping endpoint gets many requests within one.
  *
  * @example
- * const api = createApi({ publicOnly: true }); // pingPlugin() is built in
+ * const isoTime = pingTimeFormatter();
+ * isoTime(new Date(0)); // "1970-01-01T00:00:00.000Z"
  */
-export function pingPlugin(): ApiPlugin {
-  // The time is formatted once per millisecond rather than once per request: a busy ping endpoint
-  // gets many requests within one.
+export function pingTimeFormatter(): (date: Date) => string {
   let lastTime = Number.NaN;
   let lastIso = "";
-  const isoTime = (date: Date): string => {
+  return (date) => {
     const time = date.getTime();
     if (time !== lastTime) {
       // An invalid date (NaN) never matches, so it throws here as toISOString always did.
@@ -53,6 +51,36 @@ export function pingPlugin(): ApiPlugin {
     }
     return lastIso;
   };
+}
+
+/**
+ * The body of GET /ping for a request without a valid key (spec: Ping response): the same object
+ * the route answers, as JSON text.
+ *
+ * @example
+ * anonymousPingBody("2026-11-25T12:00:00.000Z");
+ * // '{"status":"ok","time":"2026-11-25T12:00:00.000Z","authenticated":false,"features":{"creditor_management":false}}'
+ */
+export function anonymousPingBody(isoTime: string): string {
+  return JSON.stringify(anonymousPing(isoTime));
+}
+
+// Also for an invalid or revoked key: the spec says "false without a valid key"
+// (docs/decisions/auth-ping-invalid-key.md).
+function anonymousPing(isoTime: string): PingResponse {
+  return { status: "ok", time: isoTime, authenticated: false, features: { creditor_management: false } };
+}
+
+/**
+ * GET /ping: works with or without a key (spec: GET /ping). With a valid key it shows the client
+ * (organisation name, mode, linked creditor) and whether creditor management is on; without one,
+ * or with an invalid or revoked one, `authenticated` is false.
+ *
+ * @example
+ * const api = createApi({ publicOnly: true }); // pingPlugin() is built in
+ */
+export function pingPlugin(): ApiPlugin {
+  const isoTime = pingTimeFormatter();
   return definePlugin({
     name: "ping",
     tags: [{ name: "service", description: "Connectivity and the interface description" }],
@@ -71,16 +99,7 @@ export function pingPlugin(): ApiPlugin {
         },
         handle: (ctx): PingResponse => {
           const principal = principalOf(ctx);
-          if (principal === undefined) {
-            // Also for an invalid or revoked key: the spec says "false without a valid key"
-            // (docs/decisions/auth-ping-invalid-key.md).
-            return {
-              status: "ok",
-              time: isoTime(ctx.now()),
-              authenticated: false,
-              features: { creditor_management: false },
-            };
-          }
+          if (principal === undefined) return anonymousPing(isoTime(ctx.now()));
           return {
             status: "ok",
             time: isoTime(ctx.now()),
