@@ -80,7 +80,9 @@ type Fire = (port: number, key: string, amount: number, phase: string) => Promis
 
 const check = (r: autocannon.Result, what: string) => {
   if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
-    throw new Error(`${what}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+    throw new Error(
+      `${what}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts; status codes ${JSON.stringify(r.statusCodeStats)}`,
+    );
 };
 
 const firePing: Fire = async (port, _key, amount, phase) => {

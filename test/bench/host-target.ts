@@ -21,10 +21,9 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { HttpHandler, HttpMethod, HttpResponseInit } from "@azure/functions";
-import { createBuiltInCaseSystem } from "@incasso/case-system";
+import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
 import { createApi, type IncassoApi } from "@incasso/server";
-import { openStore } from "@incasso/store-sql";
 import express from "express";
 import Fastify, { type FastifyInstance } from "fastify";
 import { H3 } from "h3";
@@ -42,8 +41,9 @@ async function makeApi(): Promise<IncassoApi> {
   if (route === "ping") return createApi({ publicOnly: true, logger: silent });
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error("DATABASE_URL is not set");
-  // A schema of its own per server process: every measurement starts on empty tables.
-  const store = await openStore({ databaseUrl, schema: process.env.BENCH_SCHEMA ?? "public" });
+  // A schema of its own per server process: every measurement starts on empty tables. The store's
+  // and the built-in case system's migrations, as createIncasso applies them.
+  const store = await openCaseSystemStore({ databaseUrl, schema: process.env.BENCH_SCHEMA ?? "public" });
   const issued = await issueApiKey(store, {
     organisation: `Bench ${target}`,
     mode: "live",
