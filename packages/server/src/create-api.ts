@@ -314,7 +314,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
     ...(tools.wik === false ? [] : [wikPlugin(tools.wik)]),
     ...(tools.rolRouter === false ? [] : [rolRouterPlugin(tools.rolRouter)]),
     ...(store && options.creditors !== false
-      ? [creditorsPlugin({ store, rateLimiter, perMinute: options.apiRateLimit?.perMinute })]
+      ? [creditorsPlugin({ store, rateLimiter, perMinute: options.apiRateLimit?.perMinute, logger })]
       : []),
     ...(store && orderOptions && caseSystem
       ? [
@@ -326,6 +326,7 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
               logger,
             }),
             rateLimiter,
+            logger,
             ...(options.apiRateLimit?.perMinute ? { perMinute: options.apiRateLimit.perMinute } : {}),
           }),
         ]

@@ -5,7 +5,7 @@ import { issueApiKey } from "@incasso/core";
 import { openStore } from "@incasso/store-sql";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApi } from "./create-api.js";
-import { idempotencyScope, parseIdempotencyKey } from "./idempotency.js";
+import { idempotencyScope, parseIdempotencyKey, storeErrorsTo } from "./idempotency.js";
 import { fingerprintOf } from "./internal/request-fingerprint.js";
 
 const dir = mkdtempSync(join(tmpdir(), "incasso-idem-"));
@@ -145,5 +145,15 @@ describe("idempotency", () => {
     const replay = await api.fetch(post(b.key, "k-9", body));
     expect([replay.status, replay.headers.get("idempotency-replayed")]).toEqual([201, "true"]);
     await store.close();
+  });
+});
+
+describe("storeErrorsTo", () => {
+  it("reports a failed idempotency write through the logger as one structured line; nothing without one", () => {
+    const lines: [string, Record<string, unknown> | undefined][] = [];
+    const { onStoreError } = storeErrorsTo({ error: (message, fields) => lines.push([message, fields]) });
+    onStoreError?.(new Error("The database is out of reach"));
+    expect(lines).toEqual([["idempotency store error", { error: "Error: The database is out of reach" }]]);
+    expect(storeErrorsTo(undefined)).toEqual({});
   });
 });

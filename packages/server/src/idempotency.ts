@@ -266,3 +266,17 @@ export const IDEMPOTENCY_REQUEST_HEADERS = {
 export const IDEMPOTENCY_RESPONSE_HEADERS = {
   "Idempotency-Replayed": { description: "`true` when this is the stored response of an earlier request." },
 } as const;
+
+/**
+ * The `onStoreError` of {@link idempotency} that reports through the API's logger, so a database
+ * outage shows in the structured log rather than as a stack on stderr; none without a logger.
+ *
+ * @example
+ * idempotency({ store, ...storeErrorsTo(logger) });
+ */
+export function storeErrorsTo(
+  logger: { error(message: string, fields?: Record<string, unknown>): void } | undefined,
+): Pick<IdempotencyOptions, "onStoreError"> {
+  if (logger === undefined) return {};
+  return { onStoreError: (error) => logger.error("idempotency store error", { error: String(error) }) };
+}

@@ -9,7 +9,13 @@ import {
 } from "@incasso/core";
 import { ApiError } from "../api-error.js";
 import { requirePrincipal } from "../auth.js";
-import { IDEMPOTENCY_REQUEST_HEADERS, IDEMPOTENCY_RESPONSE_HEADERS, idempotency } from "../idempotency.js";
+import type { Logger } from "../create-api.js";
+import {
+  IDEMPOTENCY_REQUEST_HEADERS,
+  IDEMPOTENCY_RESPONSE_HEADERS,
+  idempotency,
+  storeErrorsTo,
+} from "../idempotency.js";
 import { keyRateLimit } from "../key-rate-limits.js";
 import { type ApiPlugin, definePlugin, defineRoute, json, type RouteGuard } from "../plugin.js";
 import { RATE_LIMIT_HEADERS, type RateLimiter } from "../rate-limit.js";
@@ -25,6 +31,8 @@ export interface CreditorsPluginOptions {
   rateLimiter: RateLimiter;
   /** Requests per minute per key, shared with the other protected endpoints; default 120. */
   perMinute?: number;
+  /** Where a failed write of an idempotency record is reported; default the console. */
+  logger?: Logger;
 }
 
 // Checked before the body is read, so a key without the switch learns that first (spec: "Without
@@ -116,7 +124,7 @@ export function creditorsPlugin(options: CreditorsPluginOptions): ApiPlugin {
           422: { description: "Invalid fields; see errors[]." },
         },
         guards: [limit, creditorManagementOn],
-        interceptors: [idempotency({ store: options.store })],
+        interceptors: [idempotency({ store: options.store, ...storeErrorsTo(options.logger) })],
         handle: async (ctx) =>
           json(await createCreditor(options.store, requirePrincipal(ctx), ctx.body, { now: ctx.now() }), {
             status: 201,

@@ -19,11 +19,13 @@ import {
 import { z } from "zod";
 import { requirePrincipal } from "../auth.js";
 import { noteOrderCreated } from "../completed-request.js";
+import type { Logger } from "../create-api.js";
 import {
   IDEMPOTENCY_REQUEST_HEADERS,
   IDEMPOTENCY_RESPONSE_HEADERS,
   idempotency,
   parseIdempotencyKey,
+  storeErrorsTo,
 } from "../idempotency.js";
 import { requestFingerprint } from "../internal/request-fingerprint.js";
 import { keyRateLimit, ordersRateLimit } from "../key-rate-limits.js";
@@ -42,6 +44,8 @@ export interface OrdersPluginOptions {
   rateLimiter: RateLimiter;
   /** Requests per minute per key of GET /orders and the control requests (shared bucket); default 120. */
   perMinute?: number;
+  /** Where a failed write of an idempotency record is reported; default the console. */
+  logger?: Logger;
 }
 
 // The route schemas document the spec's objects in the OpenAPI document; the engine validates the
@@ -218,7 +222,7 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
           ),
         },
         guards: [ordersRateLimit({ limiter: options.rateLimiter })],
-        interceptors: [idempotency({ store: engine.store })],
+        interceptors: [idempotency({ store: engine.store, ...storeErrorsTo(options.logger) })],
         handle: async (ctx) => {
           const principal = requirePrincipal(ctx);
           const key = parseIdempotencyKey(ctx.request.headers);
