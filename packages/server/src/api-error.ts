@@ -1,17 +1,8 @@
-/**
- * One entry of a problem's `errors[]`: which field failed, a stable code and a message.
- *
- * @example
- * const e: FieldError = { field: "invoices[0].amount_cents", code: "too_small", message: "must be at least 1" };
- */
-export interface FieldError {
-  /** Path of the field, in the spec's notation: `invoices[0].amount_cents`. */
-  field: string;
-  /** Machine-readable code, stable across releases. */
-  code: string;
-  /** Human-readable explanation. */
-  message: string;
-}
+import type { FieldError } from "@incasso/core";
+
+// One entry of a problem's `errors[]`: the order engine's FieldError of @incasso/core, the one
+// shape for every endpoint (spec section Errors: `field`, `code`, `message`).
+export type { FieldError };
 
 /**
  * What an {@link ApiError} is made of.

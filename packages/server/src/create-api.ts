@@ -2,6 +2,7 @@ import {
   type CaseSystem,
   createOrderEngine,
   type IncassoStore,
+  type Logger,
   type OrderEngineOptions,
   WebhookEventSchema,
 } from "@incasso/core";
@@ -14,7 +15,6 @@ import { authenticateRequest, principalOf } from "./auth.js";
 import { createBodyBudget } from "./body-budget.js";
 import { type CompletedRequest, ORDER_CREATED_STATE_KEY } from "./completed-request.js";
 import { consoleLogger } from "./console-logger.js";
-import { toApiError } from "./core-errors.js";
 import { type CorsOptions, corsPolicy, withCorsHeaders } from "./cors.js";
 import { anonymousPing } from "./internal/anonymous-ping.js";
 import { declaresRequestBody, requestHeader } from "./internal/request-headers.js";
@@ -37,19 +37,11 @@ import { MemoryRateLimiter, type RateLimiter } from "./rate-limit.js";
 import { newRequestId, requestIdFor } from "./request-id.js";
 import { rememberResponseParts, responseParts } from "./response-parts.js";
 import { StoreRateLimiter } from "./store-rate-limiter.js";
+import { toApiError } from "./to-api-error.js";
 import { parseOrThrow } from "./validation.js";
 
-/**
- * Where the API logs what a client must not see (unexpected errors, failing checkers).
- *
- * @example
- * const logger: Logger = { info() {}, warn: console.warn, error: console.error };
- */
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
+// The one logger shape of incasso (@incasso/core), under the name this module always exported.
+export type { Logger };
 
 /**
  * What a plugin factory gets from {@link createApi}: the store and the rate limiter the API uses,
