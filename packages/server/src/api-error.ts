@@ -1,4 +1,5 @@
 import type { FieldError } from "@incasso/core";
+import { statusOfCode } from "./error-codes.js";
 
 // One entry of a problem's `errors[]`: the order engine's FieldError of @incasso/core, the one
 // shape for every endpoint (spec section Errors: `field`, `code`, `message`).
@@ -11,8 +12,11 @@ export type { FieldError };
  * const init: ApiErrorInit = { status: 404, code: "not_found", detail: "No route for GET /nope." };
  */
 export interface ApiErrorInit {
-  /** HTTP status code. */
-  status: number;
+  /**
+   * HTTP status code; by default the status of `code` in the code table (ERROR_CODES), or 500 for
+   * a code not in it.
+   */
+  status?: number;
   /** Machine-readable code (spec section Errors), for example `validation_error`. */
   code: string;
   /** Short, stable summary of the problem type; defaults to a title derived from the status. */
@@ -53,7 +57,7 @@ export class ApiError extends Error {
   constructor(init: ApiErrorInit) {
     super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = "ApiError";
-    this.status = init.status;
+    this.status = init.status ?? statusOfCode(init.code) ?? 500;
     this.code = init.code;
     this.title = init.title;
     this.detail = init.detail;

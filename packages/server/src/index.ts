@@ -45,6 +45,13 @@ export {
   type PluginFactory,
   type RequestContext,
 } from "./create-api.js";
+export {
+  codesWithStatus,
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorCodeEntry,
+  statusOfCode,
+} from "./error-codes.js";
 export { CORE_ERROR_STATUS, ORDER_ENGINE_ERROR_STATUS } from "./error-status.js";
 export {
   IDEMPOTENCY_KEY_MAX_LENGTH,

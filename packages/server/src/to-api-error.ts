@@ -2,7 +2,7 @@ import { isCoreError, isOrderEngineError, storeUnavailableIn } from "@incasso/co
 import { isRolRouterError } from "@incasso/rol-router";
 import { isWikError } from "@incasso/wik";
 import { ApiError, isApiError, validationError } from "./api-error.js";
-import { CORE_ERROR_STATUS, ORDER_ENGINE_ERROR_STATUS } from "./error-status.js";
+import { statusOfCode } from "./error-codes.js";
 
 /**
  * The answer while the database cannot be reached: 503 `service_unavailable` with `Retry-After`
@@ -29,7 +29,8 @@ export function storeUnavailableApiError(error: unknown): ApiError | undefined {
 /**
  * The one mapping from a thrown value to the API's {@link ApiError}, used by every route: each
  * package's error is recognised by its brand (never `instanceof`: two copies of a package may be
- * loaded) and answered with the status of its code. Anything unknown is returned unchanged, and
+ * loaded) and answered with the status of its code in the one code table (ERROR_CODES, spec
+ * section Errors plus our recorded codes). Anything unknown is returned unchanged, and
  * the problem mapper makes it a 500 `internal_error`.
  *
  * - an ApiError: unchanged;
@@ -54,7 +55,7 @@ export function toApiError(error: unknown): unknown {
     const unavailable = storeUnavailableApiError(error);
     if (unavailable !== undefined) return unavailable;
     return new ApiError({
-      status: ORDER_ENGINE_ERROR_STATUS[error.code] ?? 500,
+      status: statusOfCode(error.code) ?? 500,
       code: error.code,
       detail: error.message,
       ...(error.errors.length > 0 ? { errors: error.errors } : {}),
@@ -65,7 +66,7 @@ export function toApiError(error: unknown): unknown {
     });
   }
   if (isCoreError(error)) {
-    const status = CORE_ERROR_STATUS[error.code] ?? 500;
+    const status = statusOfCode(error.code) ?? 500;
     if (status === 422 && error.field !== undefined) {
       return validationError([{ field: error.field, code: error.code, message: error.message }]);
     }
@@ -76,7 +77,7 @@ export function toApiError(error: unknown): unknown {
       return validationError([{ field: error.field, code: error.code, message: error.message }]);
     }
     if (error.code === "invalid_request") {
-      return new ApiError({ status: 400, code: "invalid_request", detail: error.message });
+      return new ApiError({ code: "invalid_request", detail: error.message });
     }
     return error;
   }
