@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-error.js";
-import { codesWithStatus, ERROR_CODES, statusOfCode } from "./error-codes.js";
+import { codesWithStatus, ERROR_CODES, problemCodeDescription, statusOfCode } from "./error-codes.js";
 import { CORE_ERROR_STATUS, ORDER_ENGINE_ERROR_STATUS } from "./error-status.js";
+import { buildOpenApiDocument } from "./openapi.js";
+import { pingPlugin } from "./plugins/ping.js";
 
 const decisions = fileURLToPath(new URL("../../../docs/decisions/", import.meta.url));
 
@@ -90,5 +92,37 @@ describe("ERROR_CODES, the one code table", () => {
     expect(new ApiError({ code: "rate_limited", detail: "Slow down." }).status).toBe(429);
     expect(new ApiError({ code: "not_in_table", detail: "?" }).status).toBe(500);
     expect(new ApiError({ status: 400, code: "rate_limited", detail: "Own status." }).status).toBe(400);
+  });
+});
+
+describe("the OpenAPI document's problem codes", () => {
+  it("describes the Problem's code with every row of the table, by status", () => {
+    const description = problemCodeDescription();
+    const lines = description.split("\n");
+    expect(lines.slice(0, 4)).toEqual([
+      "Machine-readable code. The API's codes:",
+      "",
+      "| code | status | when |",
+      "|---|---|---|",
+    ]);
+    expect(lines).toHaveLength(4 + Object.keys(ERROR_CODES).length);
+    expect(lines[4]).toBe("| `invalid_json` | 400 | The body is not valid JSON. |");
+    expect(lines.at(-1)).toBe("| `not_ready` | 503 | The service cannot take traffic now (GET /readyz). |");
+    expect(lines).toContain(
+      "| `upstream_error` | 502 | The case system could not process the request; retry later. |",
+    );
+  });
+
+  it("puts that description on the Problem schema of a built document", () => {
+    const doc = buildOpenApiDocument({
+      routes: pingPlugin().routes,
+      basePath: "/api/v1",
+      title: "t",
+      version: "0.0.0",
+    }) as { components: { schemas: { Problem: { properties: { code: unknown } } } } };
+    expect(doc.components.schemas.Problem.properties.code).toEqual({
+      type: "string",
+      description: problemCodeDescription(),
+    });
   });
 });

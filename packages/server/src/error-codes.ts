@@ -193,3 +193,25 @@ export function statusOfCode(code: string): number | undefined {
 export function codesWithStatus(status: number): ErrorCode[] {
   return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => ERROR_CODES[code].status === status);
 }
+
+/**
+ * The description of the Problem's `code` in the OpenAPI document: every code of
+ * {@link ERROR_CODES} with its status and when it is sent, as a Markdown table (OpenAPI 3.1
+ * §4.8.24.1: `description` may use CommonMark).
+ *
+ * @example
+ * problemCodeDescription().split("\n")[0]; // "Machine-readable code. The API's codes:"
+ */
+export function problemCodeDescription(): string {
+  const rows = (Object.keys(ERROR_CODES) as ErrorCode[])
+    .map((code) => ({ code, ...ERROR_CODES[code] }))
+    .sort((a, b) => a.status - b.status)
+    .map((row) => `| \`${row.code}\` | ${row.status} | ${row.when.replaceAll("|", "\\|")} |`);
+  return [
+    "Machine-readable code. The API's codes:",
+    "",
+    "| code | status | when |",
+    "|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
