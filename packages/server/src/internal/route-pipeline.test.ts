@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ApiError } from "../api-error.js";
 import { createApi } from "../create-api.js";
 import { definePlugin, defineRoute, type RouteGuard } from "../plugin.js";
@@ -69,6 +70,44 @@ describe("the route pipeline", () => {
       expect(response.headers.get("retry-after")).toBe("3");
       expect(await response.json()).toMatchObject({ code: "rate_limited", detail: "Slow down." });
     }
+  });
+});
+
+describe("a body the handler validates", () => {
+  it("is read as JSON but not run through the documenting schema: it is parsed once", async () => {
+    const seen: unknown[] = [];
+    const api = createApi({
+      publicOnly: true,
+      plugins: [
+        definePlugin({
+          name: "once",
+          routes: [
+            defineRoute({
+              method: "POST",
+              path: "/once",
+              operationId: "once",
+              summary: "once",
+              auth: "none",
+              request: { body: z.object({ n: z.int() }), bodyValidatedBy: "handler" },
+              responses: { 200: { description: "ok" } },
+              handle: (ctx) => {
+                seen.push(ctx.rawBody, ctx.body);
+                return { ok: true };
+              },
+            }),
+          ],
+        }),
+      ],
+    });
+    const response = await api.fetch(
+      new Request("http://x/api/v1/once", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"n":"not a number"}',
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(seen).toEqual([{ n: "not a number" }, { n: "not a number" }]);
   });
 });
 

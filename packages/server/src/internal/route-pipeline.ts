@@ -135,7 +135,7 @@ export function createRoutePipeline(input: RoutePipelineInput): RunRoute {
         ...(share ? { budget: share } : {}),
       });
       ctx.rawBody = body;
-      ctx.body = parseOrThrow(req.body, body);
+      ctx.body = req.bodyValidatedBy === "handler" ? body : parseOrThrow(req.body, body);
       return await respond(route, event, ctx);
     } finally {
       share?.release();

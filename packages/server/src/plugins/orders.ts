@@ -178,7 +178,9 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
         tags: ["orders"],
         auth: "required",
         request: {
-          body: asSent(CreateOrderSchema),
+          // The engine validates the order once, every violation at once (validateCreateOrder).
+          body: CreateOrderSchema,
+          bodyValidatedBy: "handler",
           headers: IDEMPOTENCY_REQUEST_HEADERS,
           // The body and the attachments decoded from it (decision server-body-budget).
           bodyBudgetWeight: 1.75,
