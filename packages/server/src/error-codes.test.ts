@@ -119,7 +119,7 @@ describe("the OpenAPI document's problem codes", () => {
       basePath: "/api/v1",
       title: "t",
       version: "0.0.0",
-    }) as { components: { schemas: { Problem: { properties: { code: unknown } } } } };
+    }) as unknown as { components: { schemas: { Problem: { properties: { code: unknown } } } } };
     expect(doc.components.schemas.Problem.properties.code).toEqual({
       type: "string",
       description: problemCodeDescription(),
