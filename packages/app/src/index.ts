@@ -31,6 +31,19 @@ export {
   startOperatorEndpoint,
 } from "./operator/operator-endpoint.js";
 export {
+  type AnyOperation,
+  defineOperation,
+  type OperationCli,
+  type OperationContext,
+  type OperatorOperation,
+} from "./operator/operator-operation.js";
+export {
+  dispatchWebhookOperation,
+  OPERATOR_OPERATIONS,
+  type OperationMethod,
+  remoteWebhookOperations,
+} from "./operator/operator-registry.js";
+export {
   ALLOW_PRIVATE_WEBHOOK_TARGETS_ENV,
   allowPrivateWebhookTargets,
 } from "./webhooks/allow-private-targets.js";
@@ -68,8 +81,6 @@ export {
 export {
   deliverySummary,
   directWebhookOperations,
-  dispatchWebhookOperation,
-  remoteWebhookOperations,
   type WebhookAttemptSummary,
   type WebhookDeliverySummary,
   type WebhookEndpointSummary,
