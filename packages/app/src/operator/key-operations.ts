@@ -1,71 +1,11 @@
-import type { ApiKeyRecord } from "@incasso/core";
 import { flag, ORGANISATION_FLAG } from "../cli/common-flags.js";
 import { oneOf, positiveInt, required, text } from "../cli/flag-values.js";
 import { UsageError } from "../cli/usage-error.js";
+import type { CreateKeyInput, KeySummary } from "./key-summary.js";
 import { defineOperation } from "./operator-operation.js";
 
 // API keys (`incasso keys …`, docs/decisions/keys-organisations.md). The domain code is imported
 // when an operation runs, so the CLI's start loads none of it (issue 17, start time).
-
-/**
- * A key as the operator sees it: settings, never the secret.
- *
- * @example
- * const k: KeySummary = { id: "key_0123456789abcdef", organisation: "Acme BV", creditor_name: "Acme BV", mode: "test",
- *   visibility: "own", creditor_management: false, per_minute: 30, per_day: 500, hint: "svc_test_…WXYZ",
- *   created_at: "2026-11-21T10:00:00.000Z", revoked_at: null };
- */
-export interface KeySummary {
-  id: string;
-  organisation: string;
-  creditor_name: string;
-  mode: "live" | "test";
-  visibility: "own" | "organisation";
-  creditor_management: boolean;
-  per_minute: number;
-  per_day: number;
-  hint: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-/**
- * Input of `createKey` (the flags of `incasso keys create`).
- *
- * @example
- * const input: CreateKeyInput = { organisation: "Acme BV", mode: "test", creditor_management: true };
- */
-export interface CreateKeyInput {
-  organisation: string;
-  creditor_name?: string;
-  mode: "live" | "test";
-  visibility?: "own" | "organisation";
-  creditor_management?: boolean;
-  per_minute?: number;
-  per_day?: number;
-}
-
-/**
- * A key record as a {@link KeySummary}.
- *
- * @example
- * const summary = keySummary(record);
- */
-export function keySummary(record: ApiKeyRecord): KeySummary {
-  return {
-    id: record.id,
-    organisation: record.organisationName,
-    creditor_name: record.creditorName,
-    mode: record.mode,
-    visibility: record.visibility,
-    creditor_management: record.creditorManagement,
-    per_minute: record.perMinute,
-    per_day: record.perDay,
-    hint: record.hint,
-    created_at: record.createdAt.toISOString(),
-    revoked_at: record.revokedAt?.toISOString() ?? null,
-  };
-}
 
 function keyLine(k: KeySummary): string {
   const flags = [
@@ -92,7 +32,10 @@ export const createKey = defineOperation({
     { store },
     input: CreateKeyInput,
   ): Promise<KeySummary & { key: string; organisation_created: boolean }> {
-    const { issueApiKey } = await import("@incasso/core");
+    const [{ issueApiKey }, { keySummary }] = await Promise.all([
+      import("@incasso/core"),
+      import("./key-summary.js"),
+    ]);
     const issued = await issueApiKey(store, {
       organisation: input.organisation,
       ...(input.creditor_name !== undefined ? { creditorName: input.creditor_name } : {}),
@@ -163,8 +106,10 @@ export const listKeys = defineOperation({
   name: "list-keys",
   input: () => ({}),
   positional: [],
-  run: async ({ store }, _input: Record<string, never>): Promise<KeySummary[]> =>
-    (await store.apiKeys.list()).map(keySummary),
+  async run({ store }, _input: Record<string, never>): Promise<KeySummary[]> {
+    const { keySummary } = await import("./key-summary.js");
+    return (await store.apiKeys.list()).map(keySummary);
+  },
   cli: {
     group: "keys",
     command: "list",
@@ -189,7 +134,10 @@ export const revokeKey = defineOperation({
   input: (body) => ({ id: String(body.id) }),
   positional: ["id"],
   async run({ store }, input: { id: string }): Promise<KeySummary> {
-    const { revokeApiKey } = await import("@incasso/core");
+    const [{ revokeApiKey }, { keySummary }] = await Promise.all([
+      import("@incasso/core"),
+      import("./key-summary.js"),
+    ]);
     const record = await revokeApiKey(store, input.id);
     // A server on this store in this process stops accepting the key now, not after the key
     // cache's TTL (docs/decisions/auth-key-cache.md). Imported here, so the CLI's other

@@ -10,7 +10,7 @@ import {
   operationsOf,
 } from "./operator-registry.js";
 
-export { type CreateKeyInput, type KeySummary, keySummary } from "./key-operations.js";
+export { type CreateKeyInput, type KeySummary, keySummary } from "./key-summary.js";
 export type { OperatorOperations } from "./operator-registry.js";
 
 /**
