@@ -25,8 +25,8 @@ import {
 } from "./webhook-operations.js";
 
 /**
- * Every operator operation, by its method name. The direct call ({@link directOperations}), the
- * remote call ({@link remoteOperations}), the operator endpoint and the CLI commands are all made
+ * Every operator operation, by its method name. The direct call (`directOperations`), the
+ * remote call (`remoteOperations`), the operator endpoint and the CLI commands are all made
  * from this table, so a new operation is one entry here (made with `defineOperation`); commands
  * appear in `incasso --help` in this order.
  *
