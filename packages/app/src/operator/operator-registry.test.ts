@@ -53,6 +53,62 @@ describe("the operator operations table", () => {
       ["reject", ["<id>"]],
     ]);
   });
+
+  it("holds the operators and letter details operations with their endpoint names and commands", async () => {
+    expect(
+      ["createOperator", "listOperators", "revokeOperator", "setLetterDetails", "showLetterDetails"].map(
+        (method) => operationEntry(method as never).name,
+      ),
+    ).toEqual([
+      "create-operator",
+      "list-operators",
+      "revoke-operator",
+      "set-letter-details",
+      "show-letter-details",
+    ]);
+    expect(operationNamed("revoke-operator")).toBe("revokeOperator");
+    // revokeOperator takes its input as an object, as before the table; listOperators takes none.
+    expect(operationEntry("revokeOperator").params({ id: "op_0123456789abcdef" })).toEqual({
+      id: "op_0123456789abcdef",
+    });
+    expect(operationEntry("listOperators").params()).toEqual({});
+    expect(operationCommands("operators").map((c) => [c.name, c.args, c.flags.map((f) => f.name)])).toEqual([
+      ["create", undefined, ["name", "role", "json", "data-dir", "database-url"]],
+      ["list", undefined, ["json", "data-dir", "database-url"]],
+      ["revoke", ["<id>"], ["json", "data-dir", "database-url"]],
+    ]);
+    const [set, show] = operationCommands("letter-details");
+    expect(set?.flags.map((f) => f.name)).toEqual([
+      "organisation",
+      "sender-name",
+      "street",
+      "postal-code",
+      "city",
+      "iban",
+      "bic",
+      "kvk-number",
+      "phone",
+      "email",
+      "json",
+      "data-dir",
+      "database-url",
+    ]);
+    expect(show?.flags.map((f) => f.name)).toEqual(["organisation", "json", "data-dir", "database-url"]);
+    // The IBAN is checked before anything opens: a usage error naming the flag (exit code 2).
+    const cli = operationEntry("setLetterDetails").cli;
+    await expect(
+      Promise.resolve().then(() => cli?.input({ organisation: "Acme BV", iban: "NL91ABNA0417164301" }, [])),
+    ).rejects.toMatchObject({
+      isIncassoUsageError: true,
+      code: "validation_error",
+      message:
+        "--iban: NL91ABNA0417164301 is not a valid IBAN: its check digits do not match (ISO 13616 mod-97).",
+    });
+    expect(await cli?.input({ organisation: "Acme BV", iban: "", city: "Utrecht" }, [])).toEqual({
+      organisation: "Acme BV",
+      details: { city: "Utrecht", iban: null },
+    });
+  });
 });
 
 describe("the operator endpoint, served from the table", () => {
