@@ -60,6 +60,7 @@ export {
 } from "./place-on-case-stepwise.js";
 export { type Principal, principalOfKey } from "./principal.js";
 export { DEFAULT_API_RATE_LIMIT, DEFAULT_ORDER_RATE_LIMITS } from "./rate-limit-defaults.js";
+export { type SnakeCase, type SnakeView, snakeView, type WireValue } from "./snake-view.js";
 export type {
   ApiKeyRecord,
   ApiKeyRepository,
