@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, canonicalJsonParts } from "./canonical-json.js";
+import { canonicalJson, canonicalJsonParts, canonicalJsonPieces } from "./canonical-json.js";
 import { fingerprintOf } from "./request-fingerprint.js";
 
 describe("canonicalJson", () => {
@@ -63,5 +63,37 @@ describe("canonicalJson", () => {
         .update(`POST /api/v1/orders\n${canonicalJson(ascii)}`, "utf8")
         .digest("hex"),
     );
+  });
+
+  it("escapes a string of more than 1 MiB in slices that join to JSON.stringify of the whole", () => {
+    const MIB = 1024 * 1024;
+    // A surrogate pair across the first slice boundary, a lone one at the second, CR LF and quotes.
+    const text = `${"A".repeat(MIB - 1)}\u{1F600}${"B".repeat(MIB - 2)}\ud800\r\n"\\${"C".repeat(10)}`;
+    const pieces = [...canonicalJsonPieces({ content_base64: text })];
+    expect(pieces.join("")).toBe(canonicalJson({ content_base64: text }));
+    expect(pieces.join("")).toBe(`{"content_base64":${JSON.stringify(text)}}`);
+    // "{", the key, the quote, three slices, the quote and "}": no piece holds the whole text. The
+    // first slice takes the low half of the pair (MiB + 1); the second (a MiB of characters) grows
+    // by the escapes of the lone surrogate and of CR.
+    expect(pieces.map((p) => p.length)).toEqual([1, 17, 1, MIB + 1, MIB + 6, 16, 1, 1]);
+  });
+
+  it("fingerprints the same with node's incremental hash and with Web Crypto", async () => {
+    const body = {
+      attachments: [{ content_base64: `${"QUJD".repeat(1_500_000)}\r\n${"é".repeat(3)}`, filename: "a.pdf" }],
+      type: "incasso",
+    };
+    const expected = createHash("sha256")
+      .update(`POST /api/v1/orders\n${canonicalJson(body)}`, "utf8")
+      .digest("hex");
+    expect(await fingerprintOf("POST", "/api/v1/orders", body)).toBe(expected);
+    const processWithBuiltins = process as { getBuiltinModule?: unknown };
+    const getBuiltinModule = processWithBuiltins.getBuiltinModule;
+    processWithBuiltins.getBuiltinModule = undefined;
+    try {
+      expect(await fingerprintOf("POST", "/api/v1/orders", body)).toBe(expected);
+    } finally {
+      processWithBuiltins.getBuiltinModule = getBuiltinModule;
+    }
   });
 });
