@@ -1,6 +1,7 @@
 import { formatFieldPath } from "@incasso/core";
 import { ApiError, validationError } from "./api-error.js";
 import { type BodyBudgetShare, bodyBudgetExhausted } from "./body-budget.js";
+import { noteParsedWithoutEscapes } from "./internal/canonical-json.js";
 import { type BadCharacter, nestsDeeperThan, pathsWithBadCharacters } from "./internal/json-checks.js";
 
 /** The spec's request size limit for POST /orders: 40 MB of base64-encoded JSON (section Limits). */
@@ -229,6 +230,9 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
       detail: `The request body is not valid JSON: ${(e as Error).message}`,
     });
   }
+  // Without a backslash no string needs escaping, and the fingerprint of the Idempotency-Key
+  // hashes long ones as they are (issue 22, item 5); the search runs at memory speed.
+  if (!text.includes("\\")) noteParsedWithoutEscapes(body);
   if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
     throw new ApiError({
       status: 400,
