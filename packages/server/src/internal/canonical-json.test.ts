@@ -107,7 +107,10 @@ describe("canonicalJson", () => {
     const MIB = 1024 * 1024;
     // Raw UTF-8 (no escapes): a surrogate pair across the first slice boundary, and é.
     const content = `${"A".repeat(MIB - 1)}\u{1F600}${"é".repeat(MIB)}QUJD`;
-    const text = JSON.stringify({ type: "incasso", attachments: [{ content_base64: content, filename: "f.pdf" }] });
+    const text = JSON.stringify({
+      type: "incasso",
+      attachments: [{ content_base64: content, filename: "f.pdf" }],
+    });
     expect(text.includes("\\")).toBe(false);
     const body = JSON.parse(text) as unknown;
     noteParsedWithoutEscapes(body);
