@@ -184,6 +184,36 @@ export async function readBodyBytes(
   return out;
 }
 
+type NodeBufferModule = Pick<typeof import("node:buffer"), "Buffer" | "isAscii">;
+
+// node's buffer module when the runtime has one, found without a static import so the kernel stays
+// free of node built-ins (issue 15; process.getBuiltinModule exists from node 20.16).
+const nodeBuffer: NodeBufferModule | undefined = (() => {
+  const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule;
+  const buffer = typeof get === "function" ? (get("node:buffer") as Partial<NodeBufferModule>) : undefined;
+  return typeof buffer?.isAscii === "function" && typeof buffer.Buffer === "function"
+    ? (buffer as NodeBufferModule)
+    : undefined;
+})();
+
+// Bodies at least this large take node's ASCII path when they are ASCII.
+const ASCII_PATH_BYTES = 64 * 1024;
+
+/**
+ * The text of UTF-8 bytes; throws on bytes that are not UTF-8, and drops a leading BOM
+ * (TextDecoder with `fatal`). An order's body is nearly all base64, so nearly always ASCII: node
+ * checks that at memory speed and copies ASCII bytes into a string a few times faster than
+ * TextDecoder decodes them, on the thread that answers every request (issue 22, item 5). ASCII is
+ * UTF-8 with the same characters, and holds no BOM.
+ */
+function decodeUtf8(bytes: Uint8Array): string {
+  if (nodeBuffer !== undefined && bytes.byteLength >= ASCII_PATH_BYTES && nodeBuffer.isAscii(bytes)) {
+    return nodeBuffer.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  }
+  return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+}
+
 /**
  * Reads a JSON request body the way the spec demands: `application/json` only, in UTF-8 and
  * without a content coding (415 `unsupported_media_type`), 400 `empty_body` for nothing, 400 `invalid_json` for bad syntax, bad
@@ -210,7 +240,7 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
   let bytes: Uint8Array | undefined = await readBodyBytes(request, maxBytes, options.budget);
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = decodeUtf8(bytes);
   } catch {
     throw new ApiError({ status: 400, code: "invalid_json", detail: "The request body is not valid UTF-8." });
   }
