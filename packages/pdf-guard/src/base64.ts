@@ -126,9 +126,17 @@ function nodeDecodeIfValid(compact: string, body: string, expected: number): Uin
   const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
   if (NodeBuffer === undefined) return undefined;
   if (body.includes("-") || body.includes("_") || body.includes("=")) return null;
-  const buffer = NodeBuffer.from(compact, "base64");
-  if (buffer.byteLength !== expected) return null;
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  // Decoded straight into shared memory: the PDF worker that parses the file (pdf-worker-engine)
+  // is handed these very bytes instead of a copy made on the thread that answers every request
+  // (issue 22, item 5), and the caller still has them to store. Nothing writes to them afterwards.
+  const shared = typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(expected) : undefined;
+  if (shared === undefined) {
+    const buffer = NodeBuffer.from(compact, "base64");
+    if (buffer.byteLength !== expected) return null;
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+  const written = NodeBuffer.from(shared).write(compact, 0, expected, "base64");
+  return written === expected ? new Uint8Array(shared) : null;
 }
 
 /**
