@@ -28,7 +28,7 @@ export async function fingerprintOf(method: string, target: string, body: unknow
 }
 
 // After this many characters hashed, a turn of the event loop (issue 22, item 5).
-const CHARS_BETWEEN_TURNS = 4 * 1024 * 1024;
+const CHARS_BETWEEN_TURNS = 2 * 1024 * 1024;
 
 const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
