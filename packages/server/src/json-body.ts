@@ -3,6 +3,7 @@ import { ApiError, validationError } from "./api-error.js";
 import { type BodyBudgetShare, bodyBudgetExhausted } from "./body-budget.js";
 import { noteParsedWithoutEscapes } from "./internal/canonical-json.js";
 import { type BadCharacter, nestsDeeperThan, pathsWithBadCharacters } from "./internal/json-checks.js";
+import { nextTurn } from "./internal/next-turn.js";
 
 /** The spec's request size limit for POST /orders: 40 MB of base64-encoded JSON (section Limits). */
 export const DEFAULT_MAX_BODY_BYTES = 40 * 1024 * 1024;
@@ -200,8 +201,6 @@ const nodeBuffer: NodeBufferModule | undefined = (() => {
 // Bodies at least this large are decoded and parsed in turns of the event loop of their own.
 const LARGE_BODY_BYTES = 1024 * 1024;
 
-const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 // Bodies at least this large take node's ASCII path when they are ASCII.
 const ASCII_PATH_BYTES = 64 * 1024;
 
@@ -243,6 +242,12 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
   }
   if (!isJsonContentType(contentType)) throw unsupportedMediaType(contentType);
   let bytes: Uint8Array | undefined = await readBodyBytes(request, maxBytes, options.budget);
+  // Turns of the event loop between the steps over a large body (decoding, parsing, and what the
+  // caller does next: validation, the Idempotency-Key fingerprint), one such step per turn for the
+  // whole process, so requests that arrive meanwhile are not held behind all of them at once
+  // (issue 22, item 5).
+  const large = bytes.byteLength >= LARGE_BODY_BYTES;
+  if (large) await nextTurn();
   let text: string;
   try {
     text = decodeUtf8(bytes);
@@ -250,11 +255,7 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
     throw new ApiError({ status: 400, code: "invalid_json", detail: "The request body is not valid UTF-8." });
   }
   // The bytes may go before the text is parsed: of a 40 MB body, one copy less at the peak.
-  const large = bytes.byteLength >= LARGE_BODY_BYTES;
   bytes = undefined;
-  // A turn of the event loop between the steps over a large body (decoding, parsing, and what
-  // the caller does next: validation, the Idempotency-Key fingerprint), so requests that arrive
-  // meanwhile are not held behind all of them at once (issue 22, item 5).
   if (large) await nextTurn();
   if (text.trim() === "") {
     if (options.optional) return undefined;

@@ -1,6 +1,7 @@
 import type { RouteContext } from "../plugin.js";
 import { canonicalJsonPieces } from "./canonical-json.js";
 import { HEX_BYTE } from "./hex.js";
+import { nextTurn } from "./next-turn.js";
 
 /**
  * The content of a request as the Idempotency-Key machinery compares it: SHA-256 over the method,
@@ -30,8 +31,6 @@ export async function fingerprintOf(method: string, target: string, body: unknow
 // After this many characters hashed, a turn of the event loop (issue 22, item 5).
 const CHARS_BETWEEN_TURNS = 2 * 1024 * 1024;
 
-const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 type NodeCrypto = Pick<typeof import("node:crypto"), "createHash">;
 
 // node's crypto module when the runtime has one, found without a static import so the kernel stays
@@ -49,7 +48,7 @@ async function hashPieces(crypto: NodeCrypto, head: string, body: unknown): Prom
   let sinceTurn = 0;
   for (const piece of canonicalJsonPieces(body)) {
     if (sinceTurn >= CHARS_BETWEEN_TURNS) {
-      await turn();
+      await nextTurn();
       sinceTurn = 0;
     }
     hash.update(piece, "utf8");
@@ -74,7 +73,7 @@ async function encodeParts(head: string, body: unknown): Promise<Uint8Array<Arra
   let sinceTurn = 0;
   for (const part of parts) {
     if (sinceTurn >= CHARS_BETWEEN_TURNS) {
-      await turn();
+      await nextTurn();
       sinceTurn = 0;
     }
     const { read, written } = encoder.encodeInto(part, out.subarray(at));
