@@ -131,6 +131,10 @@ describe("measureBase64Strict on large texts (checked by decoding, issue 22 item
     expect(measured.size).toBe(bytes.length);
     expect(Buffer.from(measured.bytes ?? []).equals(bytes)).toBe(true);
     expect(decodeMeasured(measured).bytes).toBe(measured.bytes);
+    // In shared memory, so the PDF worker reads them without a copy; exactly the file's bytes.
+    expect(measured.bytes?.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(measured.bytes?.byteLength).toBe(bytes.length);
+    expect(measured.bytes?.buffer.byteLength).toBe(bytes.length);
   });
 
   it.each([

@@ -135,6 +135,22 @@ describe("readJsonBody", () => {
     await expect(readJsonBody(post(cesu))).rejects.toMatchObject({ status: 400, code: "invalid_json" });
   });
 
+  it("reads large bodies the same whether ASCII or not: a BOM dropped, bad UTF-8 refused", async () => {
+    const base64 = "QUJD".repeat(40_000);
+    expect(await readJsonBody(post(JSON.stringify({ a: base64 })))).toEqual({ a: base64 });
+    const encoder = new TextEncoder();
+    const withBom = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...encoder.encode(JSON.stringify({ a: base64, b: "é" })),
+    ]);
+    expect(await readJsonBody(post(withBom))).toEqual({ a: base64, b: "é" });
+    // A byte past ASCII that starts no UTF-8 sequence, after 160 KB of ASCII.
+    const bad = new Uint8Array([...encoder.encode(`{"a":"${base64}`), 0xff, 0x22, 0x7d]);
+    expect(await failure(readJsonBody(post(bad)))).toEqual([400, "invalid_json"]);
+  });
+
   it("answers 400 bad_request when the body stream breaks off (the client went away)", async () => {
     const broken = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -7,6 +7,12 @@
  * const { rows } = await db.query<{ n: number }>("SELECT $1::int AS n", [1]);
  */
 export interface Executor {
+  /**
+   * True when a `Uint8Array` parameter reaches the database as binary `bytea`, with no text made of
+   * it on the way (node-postgres sends a Buffer in the binary format of the extended protocol).
+   * Without it, code that stores files sends them as base64 text the database decodes.
+   */
+  readonly binaryBytes?: boolean;
   query<Row = Record<string, unknown>>(
     text: string,
     params?: unknown[],

@@ -127,6 +127,8 @@ function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | und
 function executor(client: pg.Pool | pg.PoolClient, names: StatementNames, retry: boolean): Executor {
   const run = (text: string, params: unknown[] | undefined) => send(client, names, text, params);
   return {
+    // pg sends a Buffer (and any Uint8Array, as a Buffer over its bytes) in binary.
+    binaryBytes: true,
     async query<Row>(text: string, params?: unknown[]) {
       let result: pg.QueryResult;
       try {
@@ -230,6 +232,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
 
   return {
     engine: "postgres",
+    binaryBytes: true,
     query: outer.query,
     async batch(statements) {
       try {

@@ -1,9 +1,9 @@
-// Attachment bytes cross the database driver as base64 text, turned into bytea by the database
-// itself (decode/encode are built into PostgreSQL). PGlite's own bytea serializer builds one string
-// per byte (`Array.from(bytes).map(...)`): for a 25 MiB order that held the event loop for seconds
-// and took hundreds of MB of short-lived strings, on the thread that answers every request
-// (issue 22, item 5). node's Buffer writes and reads base64 in native code, and the text is a third
-// smaller than the hex node-postgres would send.
+// Attachment bytes cross a driver that has no binary path for them (PGlite) as base64 text, turned
+// into bytea by the database itself (decode/encode are built into PostgreSQL). PGlite's own bytea
+// serializer builds one string per byte (`Array.from(bytes).map(...)`): for a 25 MiB order that
+// held the event loop for seconds and took hundreds of MB of short-lived strings, on the thread
+// that answers every request (issue 22, item 5). node's Buffer writes and reads base64 in native
+// code. node-postgres sends a Buffer in binary (Executor.binaryBytes), which needs no text at all.
 
 /**
  * The bytes as base64 text, for `decode($n::text, 'base64')`.

@@ -89,6 +89,10 @@ export function storeAttachment(
     at: Date;
   },
 ): Promise<Owner | "exists" | undefined> {
+  // A driver that sends bytes in binary gets them as they are (node-postgres: no base64 text of
+  // the file built on the event loop, and a quarter fewer bytes written; issue 22, items 4 and 5).
+  // Others get base64 text the database decodes (internal/bytea-base64.ts).
+  const binary = db.binaryBytes === true;
   return insertItem(
     db,
     "case_attachments",
@@ -96,7 +100,7 @@ export function storeAttachment(
     input.caseNumber,
     input.attachmentIndex,
     `INSERT INTO case_attachments (order_id, position, case_number, filename, document_type, size_bytes, content, stored_at)
-     SELECT $1, $3, co.case_number, $4, $5, $6, decode($7::text, 'base64'), $8
+     SELECT $1, $3, co.case_number, $4, $5, $6, ${binary ? "$7::bytea" : "decode($7::text, 'base64')"}, $8
      FROM case_orders co WHERE co.order_id = $1 AND co.case_number = $2`,
     [
       input.orderId,
@@ -105,9 +109,7 @@ export function storeAttachment(
       input.filename,
       input.documentType,
       input.bytes.byteLength,
-      // As base64 text, decoded by the database: the drivers' own bytea paths are slow on the
-      // event loop for files of megabytes (internal/bytea-base64.ts).
-      byteaParam(input.bytes),
+      binary ? input.bytes : byteaParam(input.bytes),
       input.at.toISOString(),
     ],
   );

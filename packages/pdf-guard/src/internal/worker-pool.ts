@@ -264,7 +264,9 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions): PdfWorkerPoo
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
-    // A copy goes to the worker; the caller keeps its bytes.
+    // The caller keeps its bytes: a copy goes to the worker, except of bytes in shared memory
+    // (large files are decoded into a SharedArrayBuffer, base64.ts), which the worker reads where
+    // they are, with no copy made on the thread that answers every request.
     worker.postMessage({
       id,
       bytes: item.bytes,

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { issueApiKey } from "@incasso/core";
+import type { SqlStore } from "@incasso/store-sql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBuiltInCaseSystem } from "./built-in-case-system.js";
+import { businessDebtor, caseOrderInput, withItems } from "./internal/testing/case-order-input.js";
+import { openCaseSystemStore } from "./open-case-system-store.js";
+
+// Attachment bytes reach the database in binary on node-postgres (Executor.binaryBytes) and as
+// base64 text the database decodes on PGlite; either way they come back byte for byte. On PGlite,
+// and on PostgreSQL whenever a test database is configured (in a schema of its own, dropped after).
+const targets: { name: string; open: () => Promise<SqlStore>; schema?: string; binary: boolean }[] = [
+  { name: "PGlite", open: () => openCaseSystemStore(), binary: false },
+];
+const url = process.env.TEST_DATABASE_URL;
+if (url) {
+  const schema = `case_files_${randomBytes(6).toString("hex")}`;
+  targets.push({
+    name: "PostgreSQL",
+    open: () => openCaseSystemStore({ databaseUrl: url, schema }),
+    schema,
+    binary: true,
+  });
+}
+
+describe.each(targets)("attachments of the built-in case system on $name", (target) => {
+  let store: SqlStore;
+  let organisationId: string;
+  beforeAll(async () => {
+    store = await target.open();
+    organisationId = (await issueApiKey(store, { organisation: "Files BV", mode: "live" })).record
+      .organisationId;
+  });
+  afterAll(async () => {
+    if (target.schema) await store.database.query(`DROP SCHEMA ${target.schema} CASCADE`);
+    await store.close();
+  });
+
+  it("says whether the driver sends bytes in binary", () => {
+    expect(store.database.binaryBytes === true).toBe(target.binary);
+  });
+
+  it("stores every byte value and a file of megabytes, a view into a larger buffer included", async () => {
+    const cases = createBuiltInCaseSystem({ store });
+    const order = caseOrderInput({
+      orderId: `ord_${randomBytes(8).toString("hex")}`,
+      organisationId,
+      creditor: { id: null, name: "Files BV" },
+      type: "incasso",
+      reference: "A-1",
+      debtors: [businessDebtor("Voorbeeld B.V.", "K-FILES")],
+      at: new Date("2026-11-25T10:00:00.000Z"),
+    });
+    const { caseNumber } = await cases.placeOnCase(withItems(order));
+    const every = new Uint8Array(256).map((_, i) => i);
+    const large = new Uint8Array(randomBytes(3 * 1024 * 1024 + 2));
+    // Bytes 5 to 15 of a larger buffer: only the view's bytes are stored.
+    const view = new Uint8Array(randomBytes(32).buffer, 5, 11);
+    const files = [every, large, view];
+    for (const [attachmentIndex, bytes] of files.entries()) {
+      await cases.storeAttachment({
+        orderId: order.orderId,
+        caseNumber,
+        attachmentIndex,
+        filename: `f-${attachmentIndex}.pdf`,
+        documentType: attachmentIndex === 0 ? "invoice" : null,
+        bytes,
+      });
+    }
+    for (const [position, bytes] of files.entries()) {
+      const read = await cases.readAttachment({ caseNumber, orderId: order.orderId, position });
+      expect(read?.filename).toBe(`f-${position}.pdf`);
+      expect(read?.documentType).toBe(position === 0 ? "invoice" : null);
+      expect(read?.bytes.byteLength).toBe(bytes.byteLength);
+      expect(Buffer.from(read?.bytes ?? []).equals(Buffer.from(bytes))).toBe(true);
+    }
+    const { rows } = await store.database.query<{ position: number; size_bytes: number }>(
+      "SELECT position, size_bytes FROM case_attachments WHERE order_id = $1 ORDER BY position",
+      [order.orderId],
+    );
+    expect(rows.map((r) => [Number(r.position), Number(r.size_bytes)])).toEqual([
+      [0, 256],
+      [1, 3 * 1024 * 1024 + 2],
+      [2, 11],
+    ]);
+  });
+});
