@@ -1,7 +1,6 @@
 export { deliveryMain, keysMain, organisationsMain, udfMain, webhooksMain } from "./admin-pages.js";
 export { CONSOLE_CASE_STATUSES, caseListMain } from "./case-list-page.js";
 export { type CasePageInput, caseMain, eventStateLabel } from "./case-page.js";
-export { CONSOLE_MIGRATIONS, type ConsoleMigration } from "./console-migrations.js";
 export type {
   ConsoleAttempt,
   ConsoleCaseExtras,
@@ -42,6 +41,7 @@ export {
   parseDutchDate,
   parseEuro,
 } from "./dutch-format.js";
+export { CONSOLE_MIGRATIONS, type ConsoleMigration } from "./migrations.js";
 export type { LoginResult, Operator, OperatorDirectory, OperatorRole } from "./operator-directory.js";
 export {
   type ConsoleSession,
