@@ -18,7 +18,9 @@ export function consoleHeaders(contentType: string): Headers {
     "content-type": contentType,
     "cache-control": "no-store",
     "content-security-policy": CONSOLE_CSP,
-    "referrer-policy": "no-referrer",
+    // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` on a form post
+    // (Fetch standard, serializing a request origin), and the console checks the Origin of posts.
+    "referrer-policy": "same-origin",
     "x-frame-options": "DENY",
   });
 }

@@ -1,0 +1,252 @@
+import { createHmac } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createIncasso, type Incasso } from "@incasso/app";
+import type { Operator, OperatorDirectory } from "@incasso/console";
+import { listen } from "@incasso/server/node";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, runBrowserTests } from "../pages/chromium.js";
+
+// The operator console as a handler and an admin meet it (issue 19, item 5): in Debian's
+// Chromium, against the service as createIncasso() composes it, with a local webhook receiver.
+
+const ADMIN: Operator = { id: "opr_admin000000001", name: "Anne Beheer", role: "admin" };
+const HANDLER: Operator = { id: "opr_handler0000001", name: "Henk Behandel", role: "handler" };
+// A fake of the app's operator directory (the real one is the operators' package's).
+const directory: OperatorDirectory = {
+  async login(credential) {
+    if (credential === "cred-admin") return { ok: true, operator: ADMIN };
+    if (credential === "cred-handler") return { ok: true, operator: HANDLER };
+    return { ok: false, reason: "invalid" };
+  },
+  async get(id) {
+    return [ADMIN, HANDLER].find((o) => o.id === id) ?? null;
+  },
+};
+const quiet = { info() {}, warn() {}, error() {} };
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+interface Received {
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout: 120_000 }, () => {
+  let dir: string;
+  let incasso: Incasso;
+  let origin: string;
+  let server: ReturnType<typeof listen> extends Promise<infer T> ? T : never;
+  let receiver: Server;
+  let receiverUrl: string;
+  let secret: string;
+  const received: Received[] = [];
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const elsewhere: string[] = [];
+  let liveKey: string;
+  const shots = process.env.INCASSO_SCREENSHOTS;
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        received.push({ body: Buffer.concat(chunks).toString("utf8"), headers: req.headers });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    dir = mkdtempSync(join(tmpdir(), "incasso-console-browser-"));
+    incasso = await createIncasso(
+      { dataDir: dir },
+      {
+        logger: quiet,
+        env: {},
+        letters: false,
+        operatorEndpoint: false,
+        webhooks: { allowPrivateTargets: true, pollIntervalMs: 100 },
+        operators: directory,
+      },
+    );
+    server = await listen(incasso.api, { port: 0, host: "127.0.0.1" });
+    origin = new URL(server.url).origin;
+    liveKey = (await incasso.operations.createKey({ organisation: "Browser BV", mode: "live" })).key;
+    secret = (await incasso.operations.setWebhook({ organisation: "Browser BV", url: receiverUrl }))
+      .secret as string;
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    server?.server.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.server.close(() => resolve()) : resolve()));
+    await incasso?.stop();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function loggedIn(credential: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "nl-NL" });
+    contexts.push(context);
+    await context.route("**/*", (route) => {
+      const url = new URL(route.request().url());
+      if (url.origin !== origin) {
+        elsewhere.push(url.href);
+        return route.abort();
+      }
+      return route.continue();
+    });
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goto(`${origin}/console`);
+    expect(new URL(page.url()).pathname).toBe("/console/inloggen");
+    if (shots) await page.screenshot({ path: `${shots}/console-login.png` });
+    await page.fill("#credential", credential);
+    await page.click("button[type=submit]");
+    await page.waitForURL(`${origin}/console/zaken`);
+    return page;
+  }
+
+  async function placeOrder(reference: string, company: string): Promise<string> {
+    const res = await fetch(`${origin}/api/v1/orders`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${liveKey}`,
+        "content-type": "application/json",
+        "idempotency-key": reference,
+      },
+      body: JSON.stringify({
+        type: "pre-incasso",
+        reference,
+        debtors: [
+          {
+            type: "business",
+            company_name: company,
+            customer_number: `K-${reference}`,
+            address: { street: "Teststraat", house_number: "10", postal_code: "9999ZZ", city: "Testdorp" },
+          },
+        ],
+        invoices: [
+          {
+            invoice_number: `F-${reference}`,
+            invoice_date: "2026-09-01",
+            payment_term_days: 14,
+            amount_cents: 125000,
+          },
+        ],
+      }),
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { case: { case_number: string | null } };
+    return body.case.case_number as string;
+  }
+
+  it("logs in, finds a case made through the API, books a payment and sees the balance and a signed payment.received", async () => {
+    const caseNumber = await placeOrder("BRW-1", "Jansen Metaal B.V.");
+    expect(caseNumber).toMatch(/^\d{4}-\d{6}$/);
+    const page = await loggedIn("cred-handler");
+    await page.fill("#q", "jansen");
+    await page.click("form.search button");
+    await page.click(`a[href="/console/zaken/${caseNumber}"]`);
+    await page.waitForURL(`${origin}/console/zaken/${caseNumber}`);
+    expect(await page.textContent("h1")).toBe(`Zaak ${caseNumber}`);
+    const before = await page.textContent("[data-field=balance-due]");
+    await page.fill("#amount", "100,00");
+    await page.fill("#payment_date", "20-11-2026");
+    await page.click("form[action$='/betaling'] button");
+    await page.waitForURL(/ok=betaling/);
+    expect(await page.textContent("[role=status]")).toBe("Betaling geboekt.");
+    const after = await page.textContent("[data-field=balance-due]");
+    const cents = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+    expect(cents(before) - cents(after)).toBe(10000);
+    await poll(() => received.some((r) => JSON.parse(r.body).type === "payment.received"));
+    const hit = received.find((r) => JSON.parse(r.body).type === "payment.received") as Received;
+    const timestamp = String(hit.headers["x-service-timestamp"]);
+    const expected = createHmac("sha256", secret).update(`${timestamp}.${hit.body}`).digest("hex");
+    expect(String(hit.headers["x-service-signature"])).toContain(expected);
+    expect(JSON.parse(hit.body).data).toMatchObject({ case_number: caseNumber });
+    if (shots) {
+      await page.screenshot({ path: `${shots}/console-case.png`, fullPage: true });
+      await page.goto(`${origin}/console/zaken`);
+      await page.screenshot({ path: `${shots}/console-cases.png` });
+    }
+  });
+
+  it("makes the 14-day letter and downloads its PDF", async () => {
+    const caseNumber = await placeOrder("BRW-2", "Pietersen Bouw B.V.");
+    const page = await loggedIn("cred-handler");
+    await page.goto(`${origin}/console/zaken/${caseNumber}`);
+    await page.click("form[action$='/brief'] button");
+    await page.waitForURL(/ok=brief/);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("a[download]")]);
+    const path = await download.path();
+    const { readFileSync } = await import("node:fs");
+    expect(readFileSync(path).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(download.suggestedFilename()).toMatch(/^aanmaning-.*\.pdf$/);
+  });
+
+  it("refuses a handler the key page, and a change whose CSRF token was removed", async () => {
+    const page = await loggedIn("cred-handler");
+    const keys = await page.goto(`${origin}/console/sleutels`);
+    expect(keys?.status()).toBe(403);
+    expect(await page.textContent("h1")).toBe("Geen toegang");
+    expect(await page.locator("nav a[href='/console/sleutels']").count()).toBe(0);
+    const caseNumber = (await incasso.operations.listCases({})).data[0]?.case_number as string;
+    await page.goto(`${origin}/console/zaken/${caseNumber}`);
+    await page.evaluate(() => {
+      for (const input of document.querySelectorAll("form[action$='/notitie'] input[name=csrf]"))
+        input.remove();
+    });
+    await page.fill("#note", "zonder token");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/notitie")),
+      page.click("form[action$='/notitie'] button"),
+    ]);
+    expect(response.status()).toBe(403);
+    const view = await incasso.operations.showCase({ case_number: caseNumber });
+    expect(view.notes.filter((n) => n.text === "zonder token")).toEqual([]);
+  });
+
+  it("lets an admin create a key shown once and revoke it, after which it answers 401", async () => {
+    const page = await loggedIn("cred-admin");
+    await page.goto(`${origin}/console/sleutels`);
+    await page.fill("#organisation", "Browser BV");
+    await page.selectOption("#mode", "test");
+    await page.click("form[action='/console/sleutels'] button");
+    const key = (await page.textContent("[data-field=new-key]")) as string;
+    expect(key).toMatch(/^svc_test_/);
+    const call = () => fetch(`${origin}/api/v1/orders`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await call()).status).toBe(200);
+    if (shots) await page.screenshot({ path: `${shots}/console-keys.png`, fullPage: true });
+    const id = (await incasso.operations.listKeys()).find((k) => !k.revoked_at && k.mode === "test")
+      ?.id as string;
+    await page.goto(`${origin}/console/sleutels`);
+    await page.click(`form[action='/console/sleutels/${id}/intrekken'] button`);
+    await page.waitForURL(/ok=ingetrokken/);
+    expect((await call()).status).toBe(401);
+    if (shots) {
+      for (const [path, name] of [
+        ["/console/webhooks", "console-webhooks"],
+        ["/console/organisaties", "console-organisations"],
+        ["/console/udf", "console-udf"],
+      ] as const) {
+        await page.goto(`${origin}${path}`);
+        await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+      }
+      const event = (await incasso.operations.listDeliveries({ limit: 1 }))[0];
+      if (event) {
+        await page.goto(`${origin}/console/webhooks/${event.event_id}`);
+        await page.screenshot({ path: `${shots}/console-delivery.png`, fullPage: true });
+      }
+    }
+    expect(elsewhere).toEqual([]);
+  });
+});
+
+if (process.env.INCASSO_SCREENSHOTS) mkdirSync(process.env.INCASSO_SCREENSHOTS, { recursive: true });
