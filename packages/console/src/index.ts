@@ -30,6 +30,7 @@ export {
   listCases,
   listOrganisations,
   type OrganisationRow,
+  prefixRange,
   recordAudit,
 } from "./console-queries.js";
 export { type ConsoleSection, mayUse } from "./console-roles.js";

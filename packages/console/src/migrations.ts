@@ -16,7 +16,7 @@ export interface ConsoleMigration {
  * the console calls take no actor, so the console records who made each change itself (issue 19,
  * item 2). The indexes serve the case search at 100,000 orders: by reference, by customer number
  * without the organisation, by the start of a debtor's name (case-insensitive, `text_pattern_ops`
- * so `LIKE 'prefix%'` uses it in any collation), by status in the list's order, and a case's
+ * so a prefix range (`~>=~`, `~<~`) uses it in any collation), by status in the list's order, and a case's
  * webhook events by the `data.order_id` of their payload.
  *
  * @example
