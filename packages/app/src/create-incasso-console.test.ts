@@ -241,6 +241,116 @@ describe("the operator console in createIncasso", () => {
     expect(await (await admin.get("/console/sleutels")).text()).not.toContain(key);
   });
 
+  it("resolves tasks done and rejected with a reason, changes the status, makes the letter, and closes the case", async () => {
+    const orderId = (await incasso.operations.showCase({ case_number: caseNumber })).orders[0]
+      ?.order_id as string;
+    const control = (action: string, key: string) =>
+      incasso.api.fetch(
+        new Request(`http://x/api/v1/orders/${orderId}/${action}`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            "content-type": "application/json",
+            "idempotency-key": key,
+          },
+          body: JSON.stringify({ reason: `verzoek ${key}` }),
+        }),
+      );
+    expect((await control("hold", "hold-1")).status).toBe(202);
+    expect((await control("hold", "hold-2")).status).toBe(202);
+    const s = await loggedIn("cred-handler");
+    await s.get(`/console/zaken/${caseNumber}`);
+    const [first, second] = (await incasso.operations.showCase({ case_number: caseNumber })).tasks.filter(
+      (t) => t.status === "open",
+    ) as [{ id: string }, { id: string }];
+    const noReason = await s.post(`/console/zaken/${caseNumber}/taken/${first.id}`, {
+      outcome: "rejected",
+      reason: "",
+    });
+    expect(noReason.status).toBe(422);
+    expect(await noReason.text()).toContain("Geef bij afwijzen een reden.");
+    expect(
+      (
+        await s.post(`/console/zaken/${caseNumber}/taken/${first.id}`, {
+          outcome: "done",
+          reason: "Gepauzeerd",
+        })
+      ).status,
+    ).toBe(303);
+    expect(
+      (
+        await s.post(`/console/zaken/${caseNumber}/taken/${second.id}`, {
+          outcome: "rejected",
+          reason: "Dubbel verzoek",
+        })
+      ).status,
+    ).toBe(303);
+    // The same outcome again is a no-op of the operation; another outcome is refused.
+    const again = await s.post(`/console/zaken/${caseNumber}/taken/${first.id}`, {
+      outcome: "rejected",
+      reason: "toch niet",
+    });
+    expect(again.status).toBe(422);
+    expect(await again.text()).toContain("Deze taak is al afgehandeld of afgewezen.");
+    expect((await s.post(`/console/zaken/${caseNumber}/status`, { status: "In behandeling" })).status).toBe(
+      303,
+    );
+    expect((await s.post(`/console/zaken/${caseNumber}/status`, { status: "Onzin" })).status).toBe(422);
+    expect((await s.post(`/console/zaken/${caseNumber}/brief`, {})).status).toBe(303);
+    const view = await incasso.operations.showCase({ case_number: caseNumber });
+    expect(view.tasks.map((t) => [t.status, t.resolution])).toEqual([
+      ["done", "Gepauzeerd"],
+      ["rejected", "Dubbel verzoek"],
+    ]);
+    expect(view.status).toBe("In behandeling");
+    const letter = view.letters[0] as { id: string; filename: string };
+    const pdf = await s.get(`/console/zaken/${caseNumber}/brieven/${letter.id}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="${letter.filename}"`);
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    const page = await (await s.get(`/console/zaken/${caseNumber}`)).text();
+    expect(page).toMatch(/Henk Behandel<\/td><td>Taak afgewezen<\/td><td>Dubbel verzoek/);
+    expect(page).toMatch(/Henk Behandel<\/td><td>14-dagenbrief gemaakt<\/td>/);
+    expect((await s.post(`/console/zaken/${caseNumber}/sluiten`, {})).status).toBe(303);
+    expect((await incasso.operations.showCase({ case_number: caseNumber })).open).toBe(false);
+    const closedPage = await (await s.get(`/console/zaken/${caseNumber}`)).text();
+    expect(closedPage).not.toContain("/betaling");
+  });
+
+  it("refuses a post from another origin, a body that is not a form, and logs out", async () => {
+    const s = await loggedIn("cred-handler");
+    await s.get("/console/zaken");
+    const cookie = s.cookie;
+    const foreign = await incasso.api.fetch(
+      new Request("http://x/console/uitloggen", {
+        method: "POST",
+        headers: {
+          cookie,
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "https://evil.example",
+        },
+        body: "csrf=x",
+      }),
+    );
+    expect(foreign.status).toBe(403);
+    const json = await incasso.api.fetch(
+      new Request("http://x/console/uitloggen", {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
+    expect(json.status).toBe(415);
+    const out = await s.post("/console/uitloggen", {});
+    expect(out.status).toBe(303);
+    expect(out.headers.get("location")).toBe("/console/inloggen");
+    expect(out.headers.get("set-cookie")).toBe(
+      "incasso_console=; Path=/console; Max-Age=0; HttpOnly; SameSite=Strict",
+    );
+    expect((await s.get("/console/zaken")).status).toBe(303);
+  });
+
   it("logs a revoked operator out at once", async () => {
     const s = await loggedIn("cred-handler");
     expect((await s.get("/console/zaken")).status).toBe(200);
