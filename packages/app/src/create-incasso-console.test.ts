@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Operator, OperatorDirectory } from "@incasso/console";
+import { listCases, type Operator, type OperatorDirectory } from "@incasso/console";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIncasso, type Incasso } from "./create-incasso.js";
 
@@ -163,6 +163,17 @@ describe("the operator console in createIncasso", () => {
     expect(await (await s.get("/console/zaken?q=Pietersen")).text()).toContain("Geen zaken gevonden.");
     expect(await (await s.get("/console/zaken?status=Gesloten")).text()).toContain("Geen zaken gevonden.");
     expect((await s.get("/console/zaken?na=nonsense")).status).toBe(400);
+  });
+
+  it("finds the same cases whether a name's start is collected through the indexes or the cases are walked", async () => {
+    const db = incasso.store.database;
+    for (const q of ["JANSEN", caseNumber, "K-4711", "REF-CONSOLE-1"]) {
+      const few = await listCases(db, { q, limit: 25 });
+      const walked = await listCases(db, { q, limit: 25, walkFrom: 1 });
+      expect(walked.map((r) => r.case_number)).toEqual([caseNumber]);
+      expect(few.map((r) => r.case_number)).toEqual([caseNumber]);
+    }
+    expect(await listCases(db, { q: "Pietersen", limit: 25, walkFrom: 1 })).toEqual([]);
   });
 
   it("books a payment through the CLI's operation, shows the new balance and records who booked it", async () => {

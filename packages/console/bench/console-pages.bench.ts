@@ -2,7 +2,7 @@
 // 100 ms at p50). One organisation with 100,000 live orders, each on its own case with a debtor,
 // an invoice and a webhook event, written with generate_series; then, in-process (api.fetch, the
 // session cookie of a logged-in operator), 200 requests of each page after 20 to warm up:
-// the first page of the list, a search by debtor name, by reference, by customer number, a status
+// the first page of the list, a search by a common and by a rare debtor name's start, by reference, by customer number, a status
 // filter, a page deep in the list (keyset `na`), and a case page (random cases).
 //
 // Run: pnpm exec tsx packages/console/bench/console-pages.bench.ts
@@ -122,7 +122,12 @@ try {
   const pages: [string, () => string][] = [
     ["case list, first page", () => "/console/zaken"],
     ["case list, next page (keyset)", () => next ?? "/console/zaken"],
-    ["search: debtor name prefix", () => "/console/zaken?q=bakker"],
+    ["search: a debtor name's start shared by 12,500 cases", () => "/console/zaken?q=bakker"],
+    [
+      "search: a debtor name's start of one case",
+      () =>
+        `/console/zaken?q=${encodeURIComponent(`Smit ${8 * (1 + Math.floor(Math.random() * (ORDERS / 8 - 1))) + 4} B`)}`,
+    ],
     ["search: reference", () => `/console/zaken?q=REF-${1 + Math.floor(Math.random() * ORDERS)}`],
     ["search: customer number", () => `/console/zaken?q=K-${1 + Math.floor(Math.random() * ORDERS)}`],
     ["filter: status Aangehouden", () => "/console/zaken?status=Aangehouden"],

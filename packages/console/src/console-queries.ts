@@ -41,6 +41,8 @@ export interface CaseListQuery {
   status?: string;
   after?: { createdAt: string; caseNumber: string };
   limit: number;
+  /** From this many debtors whose name starts with `q`, the cases are walked newest first; default 1,000. */
+  walkFrom?: number;
 }
 
 /**
@@ -61,6 +63,9 @@ export function prefixRange(text: string): [string, string] {
   return [chars.join("") + last, chars.join("") + String.fromCodePoint(Math.min(next, 0x10ffff))];
 }
 
+/** From this many debtors whose name starts with the search, the list walks the cases instead. */
+const COMMON_NAME = 1000;
+
 /**
  * A page of cases, newest first, with one more row than asked when there is a next page. Keyset
  * paging on (created_at, case_number) (decision console-stack): each page costs the same however
@@ -75,12 +80,28 @@ export async function listCases(db: ConsoleDatabase, query: CaseListQuery): Prom
   const where: string[] = [];
   const q = query.q?.trim();
   if (q) {
-    params.push(q, ...prefixRange(q));
-    where.push(`c.case_number IN (
+    const range = prefixRange(q);
+    params.push(q, ...range);
+    // A name start shared by many cases (1,000 or more) is searched by walking the cases newest
+    // first and stopping at the page's end; a rarer one by collecting its few cases through the
+    // indexes and sorting them. Either way no search reads every case (docs/benchmarks.md).
+    const walkFrom = query.walkFrom ?? COMMON_NAME;
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM case_debtors
+         WHERE lower(name) ~>=~ $1 AND lower(name) ~<~ $2 LIMIT $3) m`,
+      [...range, walkFrom],
+    );
+    if ((rows[0]?.n ?? 0) >= walkFrom) {
+      where.push(`(c.case_number = $1 OR c.reference = $1 OR EXISTS (
+        SELECT 1 FROM case_debtors d WHERE d.case_number = c.case_number
+          AND (d.customer_number = $1 OR (lower(d.name) ~>=~ $2 AND lower(d.name) ~<~ $3))))`);
+    } else {
+      where.push(`c.case_number IN (
       SELECT case_number FROM cases WHERE case_number = $1
       UNION SELECT case_number FROM cases WHERE reference = $1
       UNION SELECT case_number FROM case_debtors WHERE customer_number = $1
       UNION SELECT case_number FROM case_debtors WHERE lower(name) ~>=~ $2 AND lower(name) ~<~ $3)`);
+    }
   }
   if (query.status) {
     params.push(query.status);
