@@ -91,9 +91,10 @@ export interface CreateIncassoOptions {
   pages?: false | Omit<PagesOptions, "openapi">;
   /**
    * Who may log in to the operator console (`@incasso/console`, issue 19). The console is served at
-   * `/console` on the built-in case system when a directory of operators is given.
+   * `/console` on the built-in case system when a directory of operators is given; a function gets
+   * the opened store, for a directory kept in the same database.
    */
-  operators?: OperatorDirectory;
+  operators?: OperatorDirectory | ((store: SqlStore) => OperatorDirectory);
   /**
    * The operator console's settings (path, session secret and limits, Secure cookie); `false`
    * serves no console. Without `sessionSecret` (or INCASSO_CONSOLE_SECRET) a key is made per
@@ -269,7 +270,7 @@ async function compose(
       ? []
       : [
           consolePlugin({
-            operators: options.operators,
+            operators: typeof options.operators === "function" ? options.operators(store) : options.operators,
             operations: () => operations,
             cases: builtIn,
             database: store.database,
