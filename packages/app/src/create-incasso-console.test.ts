@@ -272,9 +272,11 @@ describe("the operator console in createIncasso", () => {
     expect((await control("hold", "hold-2")).status).toBe(202);
     const s = await loggedIn("cred-handler");
     await s.get(`/console/zaken/${caseNumber}`);
-    const [first, second] = (await incasso.operations.showCase({ case_number: caseNumber })).tasks.filter(
+    const open = (await incasso.operations.showCase({ case_number: caseNumber })).tasks.filter(
       (t) => t.status === "open",
-    ) as [{ id: string }, { id: string }];
+    );
+    expect(open.length).toBe(2);
+    const [first, second] = open as [(typeof open)[number], (typeof open)[number]];
     const noReason = await s.post(`/console/zaken/${caseNumber}/taken/${first.id}`, {
       outcome: "rejected",
       reason: "",
