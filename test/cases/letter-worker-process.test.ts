@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
+import { createBuiltInCaseSystem, openCaseSystemStore, saveLetterDetails } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
 import { createApi } from "@incasso/server";
 import type { SqlStore } from "@incasso/store-sql";
@@ -43,7 +43,14 @@ describe.runIf(url)("the 14-day letters made by an incasso worker process on Pos
       caseSystem: createBuiltInCaseSystem({ store }),
       orders: { pdfIsolation: "none" },
     });
-    const { key } = await issueApiKey(store, { organisation: "Worker Letters BV", mode: "live" });
+    const { key, record } = await issueApiKey(store, { organisation: "Worker Letters BV", mode: "live" });
+    // Without an IBAN no 14-day letter is made (issue 19).
+    await saveLetterDetails(
+      store.database,
+      record.organisationId,
+      { iban: "NL91ABNA0417164300" },
+      new Date(),
+    );
     const created = await api.fetch(
       new Request("http://x/api/v1/orders", {
         method: "POST",

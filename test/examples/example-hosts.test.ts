@@ -145,6 +145,17 @@ describe.each(examples)("example host $name, started as its own process", (examp
           ...storage,
         ]);
         expect(hook.code).toBe(0);
+        // Without an IBAN no 14-day letter is made (issue 19).
+        const details = await cli.run([
+          "letter-details",
+          "set",
+          "--organisation",
+          organisation,
+          "--iban",
+          "NL91ABNA0417164300",
+          ...storage,
+        ]);
+        expect(details.code).toBe(0);
         // The fetch runtime runs no workers itself: a worker on the same database does.
         if (example.needsDatabaseUrl) {
           cli.start(["worker", ...storage], { INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: "1" });

@@ -1,11 +1,49 @@
 import { createHash } from "node:crypto";
+import { connect } from "node:net";
 import type { BuiltInCaseSystem } from "@incasso/case-system";
 import { openCaseSystemStore } from "@incasso/case-system";
 import { issueApiKey } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
-import { type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
+import {
+  inProcessTransport,
+  type RunningTransport,
+  responseValidator,
+  transports,
+} from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, business, individual, json, orderBody, ordersApi, rateHeaders } from "./orders-fixtures.js";
+
+/** Sends a request as bytes over a socket (framing the client library would not choose) and reads the answer. */
+function raw(address: { host: string; port: number }, payload: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const socket = connect(address.port, address.host);
+    let data = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => {
+      data += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const at = data.indexOf("\r\n\r\n");
+      const head = data.slice(0, at);
+      let body = data.slice(at + 4);
+      // A chunked answer: the chunks' sizes and the last chunk taken off.
+      if (/\r\ntransfer-encoding: chunked/i.test(head)) {
+        let out = "";
+        for (;;) {
+          const end = body.indexOf("\r\n");
+          const size = Number.parseInt(body.slice(0, end), 16);
+          if (!(size > 0)) break;
+          out += body.slice(end + 2, end + 2 + size);
+          body = body.slice(end + 2 + size + 2);
+        }
+        body = out;
+      }
+      resolve({ status: Number(head.split(" ")[1]), body });
+    });
+    socket.write(payload);
+  });
+}
 
 // The clock moves only when a test says so, so created_at is distinct per order where the order of
 // the list matters, and the rate-limit window stays put.
@@ -408,6 +446,82 @@ describe.each(transports)(
         ["hold", null],
         ["withdraw", null],
       ]);
+    });
+
+    it("no body in any framing counts as {}: Content-Length 0, neither Content-Length nor Transfer-Encoding, an empty chunked or streamed body", async () => {
+      const order = await submit(live, orderBody({ debtors: [business("NOBODY-2")] }));
+      const caseNumber = order.case.case_number as string;
+      const tasksBefore = (await cases.getCase({ caseNumber }))?.tasks.length ?? 0;
+      const path = (action: string) => `/orders/${order.id}/${action}`;
+      // How "no body" arrives differs per transport: over a socket it is framed by the headers
+      // (RFC 9112 §6.3: no Content-Length and no Transfer-Encoding on a request means length 0);
+      // through a fetch handler or Azure Functions it is a null body or an empty one.
+      type Sent = { status: number; body: { code?: string; errors?: unknown[]; action?: string } };
+      const framings: [string, (action: string) => Promise<Sent>][] = [];
+      const a = t.address;
+      if (a) {
+        const socket =
+          (head: string, body = "") =>
+          async (action: string) => {
+            const res = await raw(
+              a,
+              `POST ${a.prefix}${path(action)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${live}\r\n${head}Connection: close\r\n\r\n${body}`,
+            );
+            return { status: res.status, body: JSON.parse(res.body) };
+          };
+        framings.push(
+          ["without Content-Length or Transfer-Encoding", socket("")],
+          ["Content-Length: 0", socket("Content-Length: 0\r\n")],
+          [
+            "Content-Length: 0 with Content-Type: text/plain",
+            socket("Content-Length: 0\r\nContent-Type: text/plain\r\n"),
+          ],
+          // The last chunk right away: a chunked body with no content (RFC 9112 §7.1).
+          [
+            "an empty chunked body",
+            socket("Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n", "0\r\n\r\n"),
+          ],
+        );
+      } else {
+        const fetched = (init: RequestInit) => async (action: string) => {
+          const res = await t.request(path(action), {
+            method: "POST",
+            ...init,
+            headers: { authorization: `Bearer ${live}`, ...((init.headers as Record<string, string>) ?? {}) },
+          });
+          return { status: res.status, body: await res.json() };
+        };
+        framings.push(
+          ["a null body", fetched({})],
+          ["an empty body of bytes", fetched({ body: new Uint8Array(0) })],
+          [
+            "an empty body with Content-Type: application/json",
+            fetched({ body: "", headers: { "content-type": "application/json" } }),
+          ],
+        );
+        if (transport === inProcessTransport) {
+          const empty = () => new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+          framings.push([
+            "an empty stream",
+            (action) => fetched({ body: empty(), duplex: "half" } as RequestInit)(action),
+          ]);
+        }
+      }
+      for (const [framing, send] of framings) {
+        const pay = await send("payments");
+        expect(pay.status, framing).toBe(422);
+        expect(pay.body, framing).toMatchObject({
+          code: "validation_error",
+          errors: [{ field: "amount_cents", code: "required", message: "is required" }],
+        });
+        expect(pay.body.errors, framing).toHaveLength(1);
+        advance();
+        const hold = await send("hold");
+        expect(hold.status, framing).toBe(202);
+        expect(hold.body, framing).toMatchObject({ action: "hold", status: "requested" });
+      }
+      const tasks = (await cases.getCase({ caseNumber }))?.tasks ?? [];
+      expect(tasks.length - tasksBefore).toBe(framings.length);
     });
 
     it("GET /orders refuses a forged cursor with an impossible time and a filter with the NUL character", async () => {

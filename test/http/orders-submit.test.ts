@@ -502,6 +502,64 @@ describe.each(transports)("POST /orders over $name", (transport) => {
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);
   });
 
+  it("a test key gets __proto__, constructor and prototype back exactly too; the order reads and lists; unknown __proto__ fields are warned", async () => {
+    const organisation = `reserved keys test ${transport.name}`;
+    const issued = await issueApiKey(store, { organisation, mode: "test", perMinute: 1000, perDay: 10_000 });
+    const key = issued.key;
+    const metadata = '{"constructor":"c","__proto__":"p","prototype":"t","valueOf":"v"}';
+    const udf = '{"prototype":1,"__proto__":null,"constructor":"x"}';
+    const base = JSON.stringify(orderBody({ reference: `PROTO-T-${transport.name}` }));
+    // Unknown fields of those names at the top level and in a debtor: tolerated, named in a warning.
+    const raw = `${base.slice(0, -1)},"metadata":${metadata},"udf_fields":${udf},"__proto__":{"polluted":"top"}}`;
+    const withDebtor = raw.replace('"debtors":[{', '"debtors":[{"__proto__":{"polluted":"debtor"},');
+    expect(withDebtor).not.toBe(raw);
+    const h = { "idempotency-key": `proto-test-${transport.name}` };
+    const res = await t.request("/orders", json(key, withDebtor, h));
+    expect(res.status).toBe(201);
+    const text = await res.text();
+    expect(text).toContain(`"metadata":${metadata},"udf_fields":${udf},`);
+    const order = JSON.parse(text);
+    check("/orders", "post", 201, order);
+    expect(order).toMatchObject({ mode: "test", case: { case_number: null, new: true } });
+    expect(order.warnings.map((w: { code: string; message: string }) => [w.code, w.message])).toEqual([
+      ["unknown_field", "Het veld __proto__ is onbekend en is genegeerd."],
+      ["unknown_field", "Het veld debtors[0].__proto__ is onbekend en is genegeerd."],
+      [
+        "udf_field_unknown",
+        'Het maatwerkveld "prototype" is niet voor dit account afgesproken en is overgeslagen.',
+      ],
+      [
+        "udf_field_unknown",
+        'Het maatwerkveld "__proto__" is niet voor dit account afgesproken en is overgeslagen.',
+      ],
+      [
+        "udf_field_unknown",
+        'Het maatwerkveld "constructor" is niet voor dit account afgesproken en is overgeslagen.',
+      ],
+      ["test_mode", "Testmodus: de opdracht is volledig gecontroleerd, maar er is geen dossier aangemaakt."],
+    ]);
+    // The replay is the same text, the same Idempotency-Key without the key is other content.
+    const again = await t.request("/orders", json(key, withDebtor, h));
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+    expect(await again.text()).toBe(text);
+    const conflict = await t.request("/orders", json(key, withDebtor.replace('"__proto__":"p",', ""), h));
+    expect(conflict.status).toBe(409);
+    // GET /orders/{orderId} and the list (which carry no metadata) answer the order as any other.
+    const read = await t.request(`/orders/${order.id}`, bearer(key));
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ id: order.id, mode: "test", reference: order.reference });
+    const listed = await t.request(`/orders?reference=${order.reference}`, bearer(key));
+    expect(listed.status).toBe(200);
+    expect((await listed.json()).data.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    // Nothing reached a prototype, neither of a plain object nor of the stored maps.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const stored = await store.orders.findById(issued.record.organisationId, order.id);
+    expect(Object.entries(stored?.metadata ?? {})).toEqual(Object.entries(JSON.parse(metadata)));
+    expect(Object.entries(stored?.udfFields ?? {})).toEqual(Object.entries(JSON.parse(udf)));
+    expect(Object.getPrototypeOf(stored?.udfFields)).toBe(Object.prototype);
+  });
+
   it("a metadata __proto__ whose value is not a string → 422 naming metadata.__proto__, nothing stored", async () => {
     const base = JSON.stringify(orderBody({ debtors: [business(cn("PROTO-BAD"))] }));
     const raw = `${base.slice(0, -1)},"metadata":{"a":"b","__proto__":{"polluted":"yes"}}}`;

@@ -224,6 +224,18 @@ describe("case events through incasso serve and the handler's CLI", () => {
       const secret = (
         await json<{ secret: string }>(["webhooks", "set", "--organisation", "Cli BV", "--url", receiver.url])
       ).secret;
+      // The 14-day letter is made only with an IBAN to pay to (issue 19).
+      await json(["letter-details", "set", "--organisation", "Cli BV", "--iban", "NL91 ABNA 0417 1643 00"]);
+      await json([
+        "letter-details",
+        "set",
+        "--organisation",
+        "Cli BV",
+        "--street",
+        "Kade 1",
+        "--city",
+        "Zwolle",
+      ]);
       const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
       const created = await fetch(`${url}/orders`, {
         method: "POST",
@@ -309,6 +321,11 @@ describe("case events through incasso serve and the handler's CLI", () => {
       ]);
       expect(letter).toMatchObject({ file, collection_costs_cents: 9_000 }); // BIK on € 600,00 unpaid
       expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+      const { inspectPdf } = await import("@incasso/pdf-guard");
+      const inspected = await inspectPdf(new Uint8Array(readFileSync(file)), { isolation: "none" });
+      const text = inspected.ok ? inspected.text.replace(/\s+/g, " ") : "";
+      expect(text).toContain("Cli BV Kade 1 Zwolle");
+      expect(text).toContain("over te maken op rekening NL91 ABNA 0417 1643 00 ten name van Cli BV,");
       await received("correspondence.sent", 2);
 
       const closed = await run(["cases", "close", caseNumber]);

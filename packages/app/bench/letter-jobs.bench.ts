@@ -55,6 +55,13 @@ const issued = await issueApiKey(store, {
   perMinute: 1_000_000,
   perDay: 1_000_000,
 });
+// Without an IBAN no 14-day letter is made (issue 19).
+await caseSystem.saveLetterDetails(
+  store.database,
+  issued.record.organisationId,
+  { iban: "NL91ABNA0417164300", street: "Benchstraat 1", postal_code: "1000 AA", city: "Amsterdam" },
+  new Date(),
+);
 
 function order(i: number): Request {
   return new Request("http://x/api/v1/orders", {

@@ -31,6 +31,28 @@ export {
   startOperatorEndpoint,
 } from "./operator/operator-endpoint.js";
 export {
+  directOperatorAccountOperations,
+  isOperatorAccountError,
+  OperatorAccountError,
+  type OperatorAccountErrorCode,
+  type OperatorAccountOperations,
+  type OperatorSummary,
+} from "./operators/operator-accounts.js";
+export {
+  credentialMatches,
+  generateOperatorCredential,
+  hashOperatorCredential,
+  operatorIdOf,
+} from "./operators/operator-credential.js";
+export {
+  createOperatorDirectory,
+  type LoginResult,
+  OPERATOR_LOGIN_LOCK,
+  type Operator,
+  type OperatorDirectory,
+  type OperatorRole,
+} from "./operators/operator-directory.js";
+export {
   ALLOW_PRIVATE_WEBHOOK_TARGETS_ENV,
   allowPrivateWebhookTargets,
 } from "./webhooks/allow-private-targets.js";

@@ -165,6 +165,18 @@ async function liveKeyWithHook(dir: string, hookUrl: string): Promise<string> {
     dir,
   ]);
   expect(hook.code).toBe(0);
+  // Without an IBAN no 14-day letter is made (issue 19); set through the server's operator endpoint.
+  const details = await cli.run([
+    "letter-details",
+    "set",
+    "--organisation",
+    "Shutdown BV",
+    "--iban",
+    "NL91ABNA0417164300",
+    "--data-dir",
+    dir,
+  ]);
+  expect(details.code).toBe(0);
   return (JSON.parse(created.out) as { key: string }).key;
 }
 

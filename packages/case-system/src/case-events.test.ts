@@ -16,6 +16,7 @@ import {
   caseOrderInput,
   withItems,
 } from "./internal/testing/case-order-input.js";
+import { giveLetterDetails } from "./internal/testing/letter-details.js";
 import { createLetterRunner } from "./letter-runner.js";
 import { openCaseSystemStore } from "./open-case-system-store.js";
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
   store = await openCaseSystemStore();
   key = await issueApiKey(store, { organisation: "Events BV", mode: "live" });
   organisationId = key.record.organisationId;
+  await giveLetterDetails(store.database, organisationId);
 });
 afterAll(() => store.close());
 

@@ -11,6 +11,7 @@ import {
   CaseViewSchema,
   SentLetterSchema,
 } from "./case-handler-schemas.js";
+import { giveLetterDetails } from "./internal/testing/letter-details.js";
 import { openCaseSystemStore } from "./open-case-system-store.js";
 
 let store: SqlStore;
@@ -19,6 +20,7 @@ beforeAll(async () => {
   store = await openCaseSystemStore();
   organisationId = (await issueApiKey(store, { organisation: "Handler BV", mode: "live" })).record
     .organisationId;
+  await giveLetterDetails(store.database, organisationId);
 });
 afterAll(() => store.close());
 

@@ -16,6 +16,8 @@
  * | `letter_job_not_found` | no letter job for the order (its letter was made, or it never had one) |
  * | `letter_job_running` | a letter runner holds the job right now |
  * | `invalid_request` | a handler request that breaks its schema (createCaseHandler) |
+ * | `invalid_letter_details` | letter details with a value refused (an IBAN failing its check, a KvK number not of 8 digits, …) |
+ * | `letter_details_missing` | a 14-day letter for an organisation whose letter details have no IBAN |
  *
  * @example
  * CASE_SYSTEM_ERROR_CODES.includes("case_not_found"); // true
@@ -34,6 +36,8 @@ export const CASE_SYSTEM_ERROR_CODES = [
   "letter_job_not_found",
   "letter_job_running",
   "invalid_request",
+  "invalid_letter_details",
+  "letter_details_missing",
 ] as const;
 
 /**

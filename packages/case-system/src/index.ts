@@ -52,7 +52,15 @@ export {
   type CaseSystemErrorCode,
   isCaseSystemError,
 } from "./errors.js";
+export { formatIban, ibanProblem, normaliseIban } from "./iban.js";
 export type { CaseDetails } from "./internal/case-details.js";
+export {
+  checkLetterDetailsUpdate,
+  type LetterDetails,
+  type LetterDetailsUpdate,
+  readLetterDetails,
+  saveLetterDetails,
+} from "./letter-details.js";
 export {
   LetterJobListSchema,
   LetterJobStateSchema,
@@ -77,4 +85,5 @@ export {
   type WikLetter,
   type WikLetterBlock,
   type WikLetterInput,
+  type WikLetterSender,
 } from "./wik-letter.js";

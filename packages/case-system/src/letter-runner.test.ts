@@ -8,6 +8,8 @@ import { CaseSystemError } from "./errors.js";
 import { claimLetterJobs, failLetterJob } from "./internal/letter-job-queries.js";
 import { businessDebtor, caseOrderInput, withItems } from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
+import { giveLetterDetails } from "./internal/testing/letter-details.js";
+import { saveLetterDetails } from "./letter-details.js";
 import { LetterJobListSchema, LetterJobViewSchema } from "./letter-job-schemas.js";
 import { createLetterRunner, type LetterRunnerLogger } from "./letter-runner.js";
 import { openCaseSystemStore } from "./open-case-system-store.js";
@@ -66,6 +68,7 @@ for (const target of targets) {
     beforeAll(async () => {
       ({ store, drop } = await target.open());
       key = await issueApiKey(store, { organisation: "Brieven BV", mode: "live" });
+      await giveLetterDetails(store.database, key.record.organisationId);
       cases = createBuiltInCaseSystem({ store });
     });
     afterEach(async () => {
@@ -460,6 +463,42 @@ for (const target of targets) {
       await expect(cases.retryLetterJob({ orderId: held.orderId, at: clock.now() })).rejects.toMatchObject({
         code: "letter_job_running",
       });
+    });
+
+    it("fails a job at once when the organisation's letter details have no IBAN, says why, and makes it once set and retried", async () => {
+      const organisationId = key.record.organisationId;
+      await saveLetterDetails(store.database, organisationId, { iban: null }, new Date());
+      try {
+        const order = await place();
+        const logger = recordingLogger();
+        const runner = createLetterRunner({ store, caseSystem: cases, logger, catchUpHours: 0 });
+        const reason = `letter_details_missing: The letter details of the organisation of case ${order.caseNumber} have no IBAN, so the letter would not say where to pay; set them with: incasso letter-details set --organisation NAME --iban IBAN.`;
+        expect(await runner.runOnce()).toMatchObject([
+          {
+            orderId: order.orderId,
+            attempt: 1,
+            outcome: "failed",
+            letterId: null,
+            error: reason,
+            nextAttemptAt: null,
+          },
+        ]);
+        expect(await lettersOf(order.caseNumber)).toEqual([]);
+        expect(await cases.listLetterJobs({ caseNumber: order.caseNumber })).toMatchObject([
+          { orderId: order.orderId, state: "failed", attempts: 1, dueAt: null, lastError: reason },
+        ]);
+        await saveLetterDetails(
+          store.database,
+          organisationId,
+          { iban: "NL91 ABNA 0417 1643 00" },
+          new Date(),
+        );
+        await cases.retryLetterJob({ orderId: order.orderId });
+        expect(await runner.runOnce()).toMatchObject([{ orderId: order.orderId, outcome: "made" }]);
+        expect(await lettersOf(order.caseNumber)).toHaveLength(1);
+      } finally {
+        await saveLetterDetails(store.database, organisationId, { iban: "NL91ABNA0417164300" }, new Date());
+      }
     });
 
     it("records the jobs of stored pre-incasso orders that have none (a crash before the job was recorded)", async () => {

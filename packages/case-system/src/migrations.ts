@@ -21,6 +21,8 @@ import type { Migration } from "@incasso/store-sql";
  *   deletes the job in the letter's transaction, so the table holds only jobs still to do and those
  *   that failed. The partial index on `case_orders.added_at` lets a runner find recent pre-incasso
  *   orders that never got a job (a crash between storing the order and recording its job).
+ * - Version 32: the letter details of each organisation (`case_letter_details`: sender, IBAN, KvK
+ *   number, contact), which the 14-day letter prints (decision case-system-letter-details).
  *
  * @example
  * const store = await openStore({ migrations: mergeMigrations(STORE_MIGRATIONS, CASE_SYSTEM_MIGRATIONS) });
@@ -190,6 +192,26 @@ export const CASE_SYSTEM_MIGRATIONS: readonly Migration[] = [
       )`,
       "CREATE INDEX case_letter_jobs_due ON case_letter_jobs (due_at) WHERE state IN ('pending', 'running')",
       "CREATE INDEX case_orders_pre_incasso ON case_orders (added_at) WHERE type = 'pre-incasso'",
+    ],
+  },
+  {
+    version: 32,
+    name: "case handling: letter details per organisation",
+    statements: [
+      // What the 14-day letter prints of its sender (issue 19; decision case-system-letter-details).
+      `CREATE TABLE case_letter_details (
+        organisation_id text PRIMARY KEY REFERENCES organisations (id),
+        sender_name text,
+        street text,
+        postal_code text,
+        city text,
+        iban text,
+        bic text,
+        kvk_number text,
+        phone text,
+        email text,
+        updated_at timestamptz NOT NULL
+      )`,
     ],
   },
 ];

@@ -11,8 +11,9 @@ describe("openCaseSystemStore and CASE_SYSTEM_MIGRATIONS", () => {
       [11, "built-in case system"],
       [30, "case handling: rejected tasks, letters, handler lists"],
       [31, "case handling: letter jobs"],
+      [32, "case handling: letter details per organisation"],
     ]);
-    expect(STORE_MIGRATIONS.map((m) => m.version)).toEqual([1, 10, 12, 20, 21]);
+    expect(STORE_MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 10, 12, 20, 21]);
   });
 
   it("applies the store's and the case tables' steps in version order; the store alone is refused afterwards", {
@@ -22,12 +23,12 @@ describe("openCaseSystemStore and CASE_SYSTEM_MIGRATIONS", () => {
     const { rows } = await store.database.query<{ version: number }>(
       "SELECT version FROM incasso_migrations ORDER BY applied_at, version",
     );
-    expect(rows.map((r) => r.version)).toEqual([1, 10, 11, 12, 20, 21, 30, 31]);
+    expect(rows.map((r) => r.version)).toEqual([1, 2, 10, 11, 12, 20, 21, 30, 31, 32]);
     const { rows: tables } = await store.database.query<{ n: string | number }>(
       "SELECT count(*) AS n FROM information_schema.tables WHERE table_name IN ('cases', 'case_letters', 'case_letter_jobs')",
     );
     expect(Number(tables[0]?.n)).toBe(3);
-    // The store's own steps alone do not know 11, 30 and 31: refused before anything is applied.
+    // The store's own steps alone do not know 11 and 30 to 32: refused before anything is applied.
     await expect(migrate(store.database)).rejects.toThrow("newer than this release knows (21)");
     await store.close();
   });
@@ -36,7 +37,7 @@ describe("openCaseSystemStore and CASE_SYSTEM_MIGRATIONS", () => {
     const store = await openStore();
     await expect(store.database.query("SELECT 1 FROM cases LIMIT 1")).rejects.toThrow();
     expect(await migrate(store.database, mergeMigrations(STORE_MIGRATIONS, CASE_SYSTEM_MIGRATIONS))).toEqual([
-      11, 30, 31,
+      11, 30, 31, 32,
     ]);
     await store.close();
   });

@@ -28,6 +28,17 @@ const input: WikLetterInput = {
     { invoiceNumber: "F-2", invoiceDate: "2026-10-02", dueDate: "2026-10-16", amountCents: 200_000 },
   ],
   paidCents: 0,
+  sender: {
+    name: "Incassobureau Voorbeeld B.V.",
+    street: "Keizersgracht 100",
+    postalCode: "1015 AA",
+    city: "Amsterdam",
+    iban: "NL91ABNA0417164300",
+    bic: "ABNANL2A",
+    kvkNumber: "12345678",
+    phone: "020 123 4567",
+    email: "info@voorbeeld.nl",
+  },
 };
 
 // Written independently of the code under test: `€ 1.234,56`.
@@ -83,6 +94,42 @@ describe("composeWikLetter", () => {
     );
   });
 
+  it("refuses a letter without a sender, because it would not say where to pay", () => {
+    expect(() => composeWikLetter({ ...input, sender: null })).toThrow(
+      expect.objectContaining({
+        code: "letter_details_missing",
+        message:
+          "The letter details of the organisation of case 2026-000042 have no IBAN, so the letter would not say where to pay; set them with: incasso letter-details set --organisation NAME --iban IBAN.",
+      }),
+    );
+  });
+
+  it("prints only the sender's fields that are set, and signs for the creditor when that is the sender", () => {
+    const letter = composeWikLetter({
+      ...input,
+      sender: {
+        name: "Acme BV",
+        street: null,
+        postalCode: null,
+        city: null,
+        iban: "NL91ABNA0417164300",
+        bic: null,
+        kvkNumber: null,
+        phone: null,
+        email: null,
+      },
+    });
+    const lines = letter.blocks.flatMap((b) => (b.kind === "line" ? [b.text] : []));
+    expect(lines[0]).toBe("Acme BV");
+    expect(lines[1]).toBe("Jan de Vries");
+    expect(lines.at(-1)).toBe("Acme BV");
+    const texts = letter.blocks.flatMap((b) => (b.kind === "paragraph" ? [b.text] : []));
+    expect(texts.filter((t) => t.startsWith("Heeft u vragen"))).toEqual([]);
+    expect(texts).toContain(
+      "Wij verzoeken u het openstaande bedrag van € 3.000,00 binnen 14 dagen, te rekenen vanaf de dag na ontvangst van deze brief, over te maken op rekening NL91 ABNA 0417 1643 00 ten name van Acme BV, onder vermelding van betalingskenmerk 2026-000042.",
+    );
+  });
+
   it("always states the term, the consequence and the scale's costs of the outstanding sum (property)", () => {
     fc.assert(
       fc.property(
@@ -123,7 +170,8 @@ describe("renderWikLetterPdf", () => {
     const text = await textOf(bytes);
     expect(text).toBe(
       [
-        "Acme BV",
+        "Incassobureau Voorbeeld B.V. Keizersgracht 100 1015 AA Amsterdam",
+        "Telefoon: 020 123 4567 E-mail: info@voorbeeld.nl KvK-nummer: 12345678",
         "Jan de Vries Teststraat 10 A 9999 ZZ Testdorp",
         "Datum: 21 november 2026 Dossiernummer: 2026-000042 Referentie Acme BV: R-77",
         "Betreft: aanmaning (veertiendagenbrief) Geachte heer, mevrouw,",
@@ -132,11 +180,12 @@ describe("renderWikLetterPdf", () => {
         "F-1 1 oktober 2026 15 oktober 2026 € 1.000,00",
         "F-2 2 oktober 2026 16 oktober 2026 € 2.000,00",
         "Totaal hoofdsom € 3.000,00",
-        "Wij verzoeken u het openstaande bedrag van € 3.000,00 binnen 14 dagen, te rekenen vanaf de dag na ontvangst van deze brief, te betalen aan Acme BV onder vermelding van dossiernummer 2026-000042.",
+        "Wij verzoeken u het openstaande bedrag van € 3.000,00 binnen 14 dagen, te rekenen vanaf de dag na ontvangst van deze brief, over te maken op rekening NL91 ABNA 0417 1643 00 (BIC ABNANL2A) ten name van Incassobureau Voorbeeld B.V., onder vermelding van betalingskenmerk 2026-000042.",
         "Betaalt u niet binnen deze termijn, dan wordt de vordering verder geïncasseerd en bent u naast het openstaande bedrag buitengerechtelijke incassokosten verschuldigd van € 425,00.",
         "Dit bedrag volgt uit de staffel van het Besluit vergoeding voor buitengerechtelijke incassokosten, berekend over de openstaande hoofdsommen samen (€ 3.000,00, artikel 6:96 lid 7 BW).",
         "Deze brief is de aanmaning bedoeld in artikel 6:96 lid 6 van het Burgerlijk Wetboek. Heeft u inmiddels betaald, dan kunt u deze brief als niet verzonden beschouwen.",
-        "Met vriendelijke groet, Acme BV",
+        "Heeft u vragen over deze brief, neem dan contact met ons op telefonisch via 020 123 4567 of per e-mail via info@voorbeeld.nl, onder vermelding van het dossiernummer.",
+        "Met vriendelijke groet, Incassobureau Voorbeeld B.V. namens Acme BV",
       ].join(" "),
     );
   });
@@ -189,7 +238,7 @@ describe("renderWikLetterPdf", () => {
   });
 
   it("continues on a second page when the invoices do not fit on one", async () => {
-    const invoices = Array.from({ length: 60 }, (_, i) => ({
+    const invoices = Array.from({ length: 50 }, (_, i) => ({
       invoiceNumber: `F-${i + 1}`,
       invoiceDate: "2026-10-01",
       dueDate: "2026-10-15",
@@ -199,7 +248,7 @@ describe("renderWikLetterPdf", () => {
     const inspected = await inspectPdf(bytes, { isolation: "none" });
     expect(inspected.ok && inspected.page_count).toBe(2);
     expect(await textOf(bytes)).toContain(
-      "F-60 1 oktober 2026 15 oktober 2026 € 10,00 Totaal hoofdsom € 600,00",
+      "F-50 1 oktober 2026 15 oktober 2026 € 10,00 Totaal hoofdsom € 500,00",
     );
   });
 });

@@ -1,6 +1,30 @@
 import { calculateCollectionCosts } from "@incasso/wik";
 import { CaseSystemError } from "./errors.js";
+import { formatIban } from "./iban.js";
 import { dutchDate, euro } from "./internal/dutch-format.js";
+
+/**
+ * Who the letter comes from and where to pay: the organisation's letter details (decision
+ * case-system-letter-details). The IBAN is what a debtor needs to act on the letter; the other
+ * fields are printed when set.
+ *
+ * @example
+ * const sender: WikLetterSender = { name: "Incassobureau Voorbeeld B.V.", street: "Keizersgracht 100",
+ *   postalCode: "1015 AA", city: "Amsterdam", iban: "NL91ABNA0417164300", bic: null, kvkNumber: "12345678",
+ *   phone: "020 123 4567", email: "info@voorbeeld.nl" };
+ */
+export interface WikLetterSender {
+  name: string;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  /** Electronic form; printed in groups of four. */
+  iban: string;
+  bic: string | null;
+  kvkNumber: string | null;
+  phone: string | null;
+  email: string | null;
+}
 
 /**
  * What the statutory 14-day letter is written from: the case, its creditor, its debtors with their
@@ -10,7 +34,9 @@ import { dutchDate, euro } from "./internal/dutch-format.js";
  * const input: WikLetterInput = { letterDate: "2026-11-21", caseNumber: "2026-000001", reference: "R-1",
  *   creditorName: "Acme BV", debtors: [{ name: "J. Jansen", address: { street: "Teststraat", house_number: "1",
  *   house_number_suffix: null, postal_code: "9999 ZZ", city: "Testdorp", country: "NL" } }],
- *   invoices: [{ invoiceNumber: "F-1", invoiceDate: "2026-10-01", dueDate: "2026-10-15", amountCents: 100000 }], paidCents: 0 };
+ *   invoices: [{ invoiceNumber: "F-1", invoiceDate: "2026-10-01", dueDate: "2026-10-15", amountCents: 100000 }], paidCents: 0,
+ *   sender: { name: "Acme BV", street: "Kade 1", postalCode: "1000 AA", city: "Amsterdam", iban: "NL91ABNA0417164300",
+ *   bic: null, kvkNumber: "12345678", phone: null, email: null } };
  */
 export interface WikLetterInput {
   /** `YYYY-MM-DD`: the day the letter is dated and sent. */
@@ -38,6 +64,8 @@ export interface WikLetterInput {
   }>;
   /** Payments booked on the case before the letter. */
   paidCents: number;
+  /** The sender and the account to pay to; null when the organisation has no IBAN set. */
+  sender: WikLetterSender | null;
 }
 
 /**
@@ -80,6 +108,33 @@ function addressLines(address: NonNullable<WikLetterInput["debtors"][number]["ad
   return lines;
 }
 
+/** The letterhead: name, address, KvK number and contact, each line when set. */
+function senderLines(sender: WikLetterSender): string[] {
+  const place = [sender.postalCode, sender.city].filter((p) => p !== null).join(" ");
+  return [
+    sender.name,
+    ...(sender.street === null ? [] : [sender.street]),
+    ...(place === "" ? [] : [place]),
+    ...(sender.phone === null ? [] : [`Telefoon: ${sender.phone}`]),
+    ...(sender.email === null ? [] : [`E-mail: ${sender.email}`]),
+    ...(sender.kvkNumber === null ? [] : [`KvK-nummer: ${sender.kvkNumber}`]),
+  ];
+}
+
+function contactParagraph(sender: WikLetterSender): WikLetterBlock[] {
+  const ways = [
+    ...(sender.phone === null ? [] : [`telefonisch via ${sender.phone}`]),
+    ...(sender.email === null ? [] : [`per e-mail via ${sender.email}`]),
+  ];
+  if (ways.length === 0) return [];
+  return [
+    {
+      kind: "paragraph",
+      text: `Heeft u vragen over deze brief, neem dan contact met ons op ${ways.join(" of ")}, onder vermelding van het dossiernummer.`,
+    },
+  ];
+}
+
 /**
  * Writes the statutory 14-day letter (veertiendagenbrief) of a pre-incasso case in Dutch, with
  * what art. 6:96 lid 6 BW requires of it (shared data wik/RULES.md §1.3):
@@ -91,10 +146,12 @@ function addressLines(address: NonNullable<WikLetterInput["debtors"][number]["ad
  * - the amount of those costs, on the BIK scale (art. 2 BIK) over the principal still unpaid of
  *   all invoices on the case added together (art. 6:96 lid 7 BW), through @incasso/wik, without
  *   VAT (art. 2 lid 3 BIK needs a statement of the creditor we do not have);
- * - the creditor, the debtors with their addresses and every invoice with its amount.
+ * - the creditor, the debtors with their addresses and every invoice with its amount;
+ * - the sender with its address, KvK number and contact details, and the IBAN to pay to with the
+ *   case number as payment reference (issue 19): a debtor cannot act on a letter without them.
  *
  * @throws {CaseSystemError} `no_invoices` without invoices; `nothing_outstanding` when the payments
- * cover the principal.
+ * cover the principal; `letter_details_missing` without a sender (no IBAN in the letter details).
  * @example
  * const letter = composeWikLetter(input);
  * const pdf = await renderWikLetterPdf(letter);
@@ -111,9 +168,19 @@ export function composeWikLetter(input: WikLetterInput): WikLetter {
       `The payments on case ${input.caseNumber} cover its principal; there is nothing to remind of.`,
     );
   }
+  const sender = input.sender;
+  if (sender === null) {
+    throw new CaseSystemError(
+      "letter_details_missing",
+      `The letter details of the organisation of case ${input.caseNumber} have no IBAN, so the letter would not say where to pay; set them with: incasso letter-details set --organisation NAME --iban IBAN.`,
+    );
+  }
   const collectionCostsCents = calculateCollectionCosts(outstandingCents).collection_costs_cents;
   const creditor = input.creditorName;
-  const blocks: WikLetterBlock[] = [{ kind: "line", text: creditor, bold: true }, { kind: "gap" }];
+  const blocks: WikLetterBlock[] = [
+    ...senderLines(sender).map((text, i) => ({ kind: "line" as const, text, bold: i === 0 })),
+    { kind: "gap" },
+  ];
 
   // Several debtors of one claim are addressed jointly (spec: "addressed jointly for the same
   // claim"); the same debtor brought by several orders on the case is named once.
@@ -161,7 +228,7 @@ export function composeWikLetter(input: WikLetterInput): WikLetter {
     },
     {
       kind: "paragraph",
-      text: `Wij verzoeken u het openstaande bedrag van ${euro(outstandingCents)} binnen 14 dagen, te rekenen vanaf de dag na ontvangst van deze brief, te betalen aan ${creditor} onder vermelding van dossiernummer ${input.caseNumber}.`,
+      text: `Wij verzoeken u het openstaande bedrag van ${euro(outstandingCents)} binnen 14 dagen, te rekenen vanaf de dag na ontvangst van deze brief, over te maken op rekening ${formatIban(sender.iban)}${sender.bic === null ? "" : ` (BIC ${sender.bic})`} ten name van ${sender.name}, onder vermelding van betalingskenmerk ${input.caseNumber}.`,
     },
     {
       kind: "paragraph",
@@ -175,9 +242,11 @@ export function composeWikLetter(input: WikLetterInput): WikLetter {
       kind: "paragraph",
       text: "Deze brief is de aanmaning bedoeld in artikel 6:96 lid 6 van het Burgerlijk Wetboek. Heeft u inmiddels betaald, dan kunt u deze brief als niet verzonden beschouwen.",
     },
+    ...contactParagraph(sender),
     { kind: "gap" },
     { kind: "paragraph", text: "Met vriendelijke groet," },
-    { kind: "line", text: creditor },
+    { kind: "line", text: sender.name },
+    ...(sender.name === creditor ? [] : [{ kind: "line" as const, text: `namens ${creditor}` }]),
   );
   return {
     principalCents,

@@ -148,3 +148,33 @@ describe("component names", () => {
     });
   });
 });
+
+describe("requestBody.required", () => {
+  it("follows bodyOptional unless documentBodyRequired says otherwise", () => {
+    const post = (path: string, request: Record<string, unknown>) =>
+      defineRoute({
+        method: "POST",
+        path,
+        operationId: path.slice(1),
+        summary: path,
+        auth: "none",
+        request: { body: Thing, ...request },
+        responses: { 202: { description: "ok" } },
+        handle: () => ({}),
+      });
+    const d = buildOpenApiDocument({
+      routes: [
+        post("/plain", {}),
+        post("/optional", { bodyOptional: true }),
+        // Read when absent (422 naming the fields), yet required by the contract.
+        post("/lenient", { bodyOptional: true, documentBodyRequired: true }),
+      ],
+      basePath: "/v1",
+      title: "t",
+      version: "1",
+    });
+    const required = (path: string) =>
+      (d.paths[path]?.post as { requestBody: { required: boolean } } | undefined)?.requestBody.required;
+    expect([required("/plain"), required("/optional"), required("/lenient")]).toEqual([true, false, true]);
+  });
+});

@@ -271,7 +271,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
     if (body) {
       const example = exampleValue(route.request?.example) ?? examples?.request;
       op.requestBody = {
-        required: !route.request?.bodyOptional,
+        required: route.request?.documentBodyRequired ?? !route.request?.bodyOptional,
         content: {
           "application/json": {
             schema: convert(body, "input", schemas),

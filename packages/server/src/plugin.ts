@@ -134,6 +134,13 @@ export interface RouteDefinition<
     body?: BodyS;
     /** Whether an absent body is allowed (validated as `undefined`). */
     bodyOptional?: boolean;
+    /**
+     * Whether the OpenAPI document marks the body required; default the opposite of
+     * `bodyOptional`. A body the contract requires may still be read when absent, so that the
+     * answer names the missing fields (422) instead of the media type (decision
+     * orders-control-requests).
+     */
+    documentBodyRequired?: boolean;
     /** Largest body in bytes; default 40 MB (spec section Limits). */
     maxBodyBytes?: number;
     /**

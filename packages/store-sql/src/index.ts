@@ -16,6 +16,7 @@ export {
   pendingMigrations,
   STORE_MIGRATIONS,
 } from "./migrations.js";
+export { OPERATOR_MIGRATIONS } from "./migrations-operators.js";
 export { ORDER_MIGRATIONS } from "./migrations-orders.js";
 export { WEBHOOK_MIGRATIONS } from "./migrations-webhooks.js";
 export { type OpenStoreOptions, openStore, type SqlStore } from "./open-store.js";
@@ -24,6 +25,12 @@ export { openPostgresDatabase, type PostgresOptions } from "./postgres-database.
 export { apiKeyRepository } from "./repositories/api-keys.js";
 export { creditorRepository } from "./repositories/creditors.js";
 export { idempotencyRepository } from "./repositories/idempotency.js";
+export {
+  type LoginLockRule,
+  type OperatorRecord,
+  type OperatorRepository,
+  operatorRepository,
+} from "./repositories/operators.js";
 export { orderRepository } from "./repositories/orders.js";
 export { organisationRepository } from "./repositories/organisations.js";
 export { outboxRepository } from "./repositories/outbox.js";

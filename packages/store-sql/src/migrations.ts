@@ -1,4 +1,5 @@
 import type { SqlDatabase } from "./database.js";
+import { OPERATOR_MIGRATIONS } from "./migrations-operators.js";
 import { ORDER_MIGRATIONS } from "./migrations-orders.js";
 import { WEBHOOK_MIGRATIONS } from "./migrations-webhooks.js";
 
@@ -95,6 +96,8 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  // Operators of the console and their failed logins (issue 19).
+  ...OPERATOR_MIGRATIONS,
   // The order engine owns versions 10 to 19 (issue 8); 11 is the built-in case system's.
   ...ORDER_MIGRATIONS,
   // Webhook delivery owns versions 20 to 29 (issue 9); 30 to 39 are the built-in case system's.

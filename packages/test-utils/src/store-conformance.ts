@@ -568,6 +568,26 @@ export function describeStoreConformance(target: StoreTarget): void {
         }
       });
 
+      it("keeps metadata and udf_fields keys named __proto__, constructor and prototype as own keys, in order", async () => {
+        // JSON.parse makes `__proto__` an own key, as the API's body parser does; an object literal
+        // would set the prototype instead (decision orders-reserved-keys).
+        const metadata = JSON.parse('{"constructor":"c","__proto__":"p","prototype":"t"}');
+        const udfFields = JSON.parse('{"__proto__":{"polluted":"yes"},"prototype":1,"constructor":null}');
+        const { order } = await store.orders.insert(
+          orderRecord({ organisationId: org, keyId: key, metadata, udfFields }),
+        );
+        for (const found of [order, await store.orders.findById(org, order.id)]) {
+          expect(JSON.stringify(found?.metadata)).toBe('{"constructor":"c","__proto__":"p","prototype":"t"}');
+          expect(JSON.stringify(found?.udfFields)).toBe(
+            '{"__proto__":{"polluted":"yes"},"prototype":1,"constructor":null}',
+          );
+          expect(Object.getPrototypeOf(found?.metadata)).toBe(Object.prototype);
+          expect(Object.getPrototypeOf(found?.udfFields)).toBe(Object.prototype);
+          expect(Object.hasOwn(found?.udfFields ?? {}, "__proto__")).toBe(true);
+          expect((found?.udfFields as Record<string, unknown> | undefined)?.polluted).toBeUndefined();
+        }
+      });
+
       it("finds an order only for its own organisation", async () => {
         const { order } = await store.orders.insert(orderRecord({ organisationId: org, keyId: key }));
         expect(await store.orders.findById(org, order.id)).toEqual(order);

@@ -16,6 +16,11 @@ describe("cliProblem", () => {
     });
     expect(cliProblem(coded("task_not_open"))).toMatchObject({ status: 409, exit_code: 4 });
     expect(cliProblem(coded("invalid_webhook_url"))).toMatchObject({ status: 422, exit_code: 2 });
+    // Issue 19: operators and letter details.
+    expect(cliProblem(coded("operator_not_found"))).toMatchObject({ status: 404, exit_code: 3 });
+    expect(cliProblem(coded("invalid_operator"))).toMatchObject({ status: 422, exit_code: 2 });
+    expect(cliProblem(coded("invalid_letter_details"))).toMatchObject({ status: 422, exit_code: 2 });
+    expect(cliProblem(coded("letter_details_missing"))).toMatchObject({ status: 409, exit_code: 4 });
     expect(cliProblem(new UsageError("--mode is required"))).toMatchObject({
       code: "validation_error",
       status: 422,

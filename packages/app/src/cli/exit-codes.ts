@@ -24,6 +24,7 @@ const NOT_FOUND = new Set([
   "task_not_found",
   "letter_not_found",
   "letter_job_not_found",
+  "operator_not_found",
   "webhook_endpoint_not_found",
   "webhook_event_not_found",
 ]);
@@ -36,6 +37,7 @@ const CONFLICT = new Set([
   "letter_job_running",
   "delivery_in_progress",
   "nothing_outstanding",
+  "letter_details_missing",
 ]);
 
 /** The codes of a value given on the command line that the operation refused (422). */
@@ -51,6 +53,8 @@ const REFUSED_VALUE = new Set([
   "invalid_webhook_event",
   "invalid_request",
   "invalid_cursor",
+  "invalid_operator",
+  "invalid_letter_details",
 ]);
 
 /**

@@ -43,6 +43,13 @@ describe("the incasso command tree", () => {
       "tasks list",
       "tasks done",
       "tasks reject",
+      "operators",
+      "operators create",
+      "operators list",
+      "operators revoke",
+      "letter-details",
+      "letter-details set",
+      "letter-details show",
       "completion",
     ]);
     for (const command of commands) {

@@ -2,6 +2,8 @@ import { Command } from "commander";
 import pkg from "../../package.json" with { type: "json" };
 import { ALLOW_PRIVATE_TARGETS_FLAG, JSON_FLAG, STORAGE_FLAGS } from "./common-flags.js";
 import { addFlags, type FlagSpec, type FlagValues, readFlags } from "./flag-spec.js";
+import { LETTER_DETAILS } from "./letter-details.js";
+import { OPERATORS } from "./operators.js";
 import { SERVE_FLAGS } from "./serve-flags.js";
 import { WORKER_FLAGS } from "./worker-flags.js";
 
@@ -9,7 +11,7 @@ import { WORKER_FLAGS } from "./worker-flags.js";
 // `incasso keys list` loads neither the HTTP server nor the PDF engine (issue 17, start time).
 
 /** A command that does something: its flags (one table), its arguments, and what runs. */
-interface Leaf {
+export interface Leaf {
   name: string;
   summary: string;
   args?: string[];
@@ -337,6 +339,8 @@ OPENAI_API_KEY switches on the OpenAI document checker and title writer.`,
   addGroup(root, "secrets", "webhook secrets at rest (INCASSO_SECRET_KEY)", SECRETS);
   addGroup(root, "cases", "the built-in case system: cases, payments, letters", CASES);
   addGroup(root, "tasks", "tasks from control requests", TASKS);
+  addGroup(root, "operators", "operators of the console and their credentials", OPERATORS);
+  addGroup(root, "letter-details", "sender, IBAN and contact printed on the 14-day letter", LETTER_DETAILS);
   addLeaf(
     root,
     {
@@ -368,7 +372,7 @@ zsh:  source <(incasso completion zsh)    (in ~/.zshrc)`,
  * A command and every command below it.
  *
  * @example
- * allCommands(buildProgram()).length; // 35
+ * allCommands(buildProgram()).length; // 42
  */
 export function allCommands(command: Command): Command[] {
   return [command, ...command.commands.flatMap((c) => allCommands(c))];

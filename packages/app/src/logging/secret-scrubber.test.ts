@@ -50,4 +50,16 @@ describe("scrubSecrets", () => {
       },
     });
   });
+
+  it("keeps keys named __proto__, constructor and prototype as keys of the copy, never its prototype", () => {
+    // JSON.parse makes `__proto__` an own key, as in a client's metadata (decision orders-reserved-keys).
+    const value = JSON.parse('{"__proto__":{"polluted":"svc_test_abc"},"constructor":"c","prototype":"t"}');
+    const out = scrubSecrets(value) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(["__proto__", "constructor", "prototype"]);
+    expect(JSON.stringify(out)).toBe(
+      `{"__proto__":{"polluted":"${REDACTED}"},"constructor":"c","prototype":"t"}`,
+    );
+    expect(out.polluted).toBeUndefined();
+  });
 });

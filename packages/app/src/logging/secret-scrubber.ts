@@ -48,7 +48,7 @@ export function scrubSecrets(value: unknown, exact: readonly string[] = [], dept
     };
   }
   if (Array.isArray(value)) return value.map((v) => scrubSecrets(v, exact, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = scrubSecrets(v, exact, depth + 1);
-  return out;
+  // Defined, not assigned: `out[k] = v` with a key `__proto__` (JSON.parse makes it an own key of a
+  // client's metadata) would set the copy's prototype instead (decision orders-reserved-keys).
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubSecrets(v, exact, depth + 1)]));
 }

@@ -9,11 +9,16 @@ import {
 } from "@incasso/core";
 import type { SqlStore, WebhookSecretsRotation, WebhookSecretsStatus } from "@incasso/store-sql";
 import {
+  directOperatorAccountOperations,
+  type OperatorAccountOperations,
+} from "../operators/operator-accounts.js";
+import {
   directWebhookOperations,
   type WebhookOperations,
   type WebhookOperationsOptions,
 } from "../webhooks/webhook-operations.js";
 import { type CaseOperations, directCaseOperations } from "./case-operations.js";
+import { directLetterDetailsOperations, type LetterDetailsOperations } from "./letter-details-operations.js";
 
 /**
  * A key as the operator sees it: settings, never the secret.
@@ -60,7 +65,11 @@ export interface CreateKeyInput {
  * @example
  * const { key } = await operations.createKey({ organisation: "Acme BV", mode: "test" });
  */
-export interface OperatorOperations extends WebhookOperations, CaseOperations {
+export interface OperatorOperations
+  extends WebhookOperations,
+    CaseOperations,
+    OperatorAccountOperations,
+    LetterDetailsOperations {
   createKey(input: CreateKeyInput): Promise<KeySummary & { key: string; organisation_created: boolean }>;
   listKeys(): Promise<KeySummary[]>;
   revokeKey(id: string): Promise<KeySummary>;
@@ -111,6 +120,8 @@ export function directOperations(
   return {
     ...directWebhookOperations(store, options.webhooks),
     ...directCaseOperations(store),
+    ...directOperatorAccountOperations(store),
+    ...directLetterDetailsOperations(store),
     async createKey(input) {
       const issued = await issueApiKey(store, {
         organisation: input.organisation,

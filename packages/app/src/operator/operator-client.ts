@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { remoteOperatorAccountOperations } from "../operators/operator-accounts.js";
 import { remoteWebhookOperations } from "../webhooks/webhook-operations.js";
 import { remoteCaseOperations } from "./case-operations.js";
+import { remoteLetterDetailsOperations } from "./letter-details-operations.js";
 import type { OperatorOperations } from "./operations.js";
 import { OPERATOR_FILE, type OperatorEndpointInfo } from "./operator-endpoint.js";
 
@@ -60,6 +62,8 @@ export function remoteOperations(info: OperatorEndpointInfo): OperatorOperations
   return {
     ...remoteWebhookOperations(call),
     ...remoteCaseOperations(call),
+    ...remoteOperatorAccountOperations(call),
+    ...remoteLetterDetailsOperations(call),
     createKey: (input) => call("create-key", input),
     listKeys: () => call("list-keys"),
     revokeKey: (id) => call("revoke-key", { id }),

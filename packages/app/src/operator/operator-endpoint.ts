@@ -6,8 +6,10 @@ import { join } from "node:path";
 import { isCaseSystemError } from "@incasso/case-system";
 import { isCoreError, isWebhookError } from "@incasso/core";
 import { isSecretKeyError } from "@incasso/store-sql";
+import { dispatchOperatorAccountOperation, isOperatorAccountError } from "../operators/operator-accounts.js";
 import { dispatchWebhookOperation } from "../webhooks/webhook-operations.js";
 import { dispatchCaseOperation } from "./case-operations.js";
+import { dispatchLetterDetailsOperation } from "./letter-details-operations.js";
 import type { OperatorOperations } from "./operations.js";
 
 /** The file in the data directory that tells the CLI where the running server listens. */
@@ -85,7 +87,10 @@ async function dispatch(
       return operations.rotateSecrets();
     default:
       return (
-        (await dispatchWebhookOperation(operations, op, args)) ?? dispatchCaseOperation(operations, op, args)
+        (await dispatchWebhookOperation(operations, op, args)) ??
+        (await dispatchOperatorAccountOperation(operations, op, args)) ??
+        (await dispatchLetterDetailsOperation(operations, op, args)) ??
+        dispatchCaseOperation(operations, op, args)
       );
   }
 }
@@ -133,7 +138,8 @@ export async function startOperatorEndpoint(options: {
             isCoreError(error) ||
             isWebhookError(error) ||
             isCaseSystemError(error) ||
-            isSecretKeyError(error);
+            isSecretKeyError(error) ||
+            isOperatorAccountError(error);
           send(known ? 422 : 500, {
             error: {
               code: known ? error.code : "internal_error",

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "../built-in-case-system.js";
 import { openCaseSystemStore } from "../open-case-system-store.js";
 import { selectLetterFacts } from "./letter-facts.js";
+import { giveLetterDetails } from "./testing/letter-details.js";
 
 // The letter reads only what it prints, in one statement; these are the same facts the letter was
 // written from when it read the whole case (getCase), so the letter itself is unchanged.
@@ -89,6 +90,8 @@ describe("the facts of the 14-day letter", () => {
         amountCents: i.amountCents,
       })),
       paidCents: 7_500,
+      // None set yet: the letter would be refused (letter_details_missing).
+      letterDetails: null,
     };
     // Debtors in order id and position order: the two orders' debtors, the one without address too.
     expect(expected.debtors).toHaveLength(3);
@@ -118,6 +121,23 @@ describe("the facts of the 14-day letter", () => {
     });
     expect(await selectLetterFacts(store.database, { caseNumber: "2099-999999" })).toBeUndefined();
 
+    const { updated_at: _, ...given } = await giveLetterDetails(store.database, key.record.organisationId);
+    expect(await selectLetterFacts(store.database, { caseNumber })).toEqual({
+      ...expected,
+      order: null,
+      letterDetails: {
+        sender_name: "Incassobureau Test B.V.",
+        street: "Teststraat 1",
+        postal_code: "9999 ZZ",
+        city: "Testdorp",
+        iban: "NL91ABNA0417164300",
+        bic: null,
+        kvk_number: "12345678",
+        phone: "020 123 4567",
+        email: "brieven@example.nl",
+      },
+    });
+    expect(given.iban).toBe("NL91ABNA0417164300");
     const letter = await cases.sendLetter({ caseNumber, orderId: second.id });
     expect(letter).toMatchObject({
       orderId: second.id,

@@ -1,4 +1,5 @@
 import type { Executor } from "@incasso/store-sql";
+import type { LetterDetails } from "../letter-details.js";
 import type { WikLetterInput } from "../wik-letter.js";
 
 /**
@@ -21,6 +22,8 @@ export interface LetterFacts {
   debtors: WikLetterInput["debtors"];
   invoices: WikLetterInput["invoices"];
   paidCents: number;
+  /** The organisation's letter details (decision case-system-letter-details); null when never set. */
+  letterDetails: Omit<LetterDetails, "updated_at"> | null;
 }
 
 interface FactsRow {
@@ -35,6 +38,7 @@ interface FactsRow {
   debtors: unknown;
   invoices: unknown;
   paid_cents: string | number;
+  letter_details: unknown;
 }
 
 interface DebtorJson {
@@ -69,7 +73,11 @@ const FACTS = `SELECT c.case_number, c.organisation_id, c.creditor_name, c.refer
         'invoice_date', i.invoice_date::text, 'due_date', i.due_date::text, 'amount_cents', i.amount_cents)
         ORDER BY i.added_at, i.order_id, i.position), '[]')
       FROM case_invoices i WHERE i.case_number = c.case_number) AS invoices,
-    (SELECT COALESCE(sum(p.amount_cents), 0) FROM case_payments p WHERE p.case_number = c.case_number) AS paid_cents
+    (SELECT COALESCE(sum(p.amount_cents), 0) FROM case_payments p WHERE p.case_number = c.case_number) AS paid_cents,
+    (SELECT json_build_object('sender_name', ld.sender_name, 'street', ld.street, 'postal_code', ld.postal_code,
+        'city', ld.city, 'iban', ld.iban, 'bic', ld.bic, 'kvk_number', ld.kvk_number, 'phone', ld.phone,
+        'email', ld.email)
+      FROM case_letter_details ld WHERE ld.organisation_id = c.organisation_id) AS letter_details
   FROM cases c LEFT JOIN case_orders o ON o.case_number = c.case_number AND o.order_id = $2::text
   WHERE c.case_number = $1`;
 
@@ -109,5 +117,7 @@ export async function selectLetterFacts(
       amountCents: Number(i.amount_cents),
     })),
     paidCents: Number(r.paid_cents),
+    letterDetails:
+      r.letter_details === null ? null : parsed<Omit<LetterDetails, "updated_at">>(r.letter_details),
   };
 }

@@ -3,7 +3,7 @@ import type { Executor } from "@incasso/store-sql";
 import type { CaseChange } from "../case-change.js";
 import { CaseSystemError } from "../errors.js";
 import { renderWikLetterPdf } from "../render-wik-letter.js";
-import { composeWikLetter } from "../wik-letter.js";
+import { composeWikLetter, type WikLetterSender } from "../wik-letter.js";
 import { amsterdamDay } from "./dutch-format.js";
 import { insertLetter, type LetterRow, letterOfOrder, readLetter } from "./handler-queries.js";
 import { type LetterFacts, selectLetterFacts } from "./letter-facts.js";
@@ -21,6 +21,23 @@ export type LetterWrite = <T>(
 export interface LetterDeps {
   db: Executor;
   write: LetterWrite;
+}
+
+/** The sender the letter prints: the letter details, named after the creditor when they name no one. */
+function senderOf(facts: LetterFacts): WikLetterSender | null {
+  const d = facts.letterDetails;
+  if (d === null || d.iban === null) return null;
+  return {
+    name: d.sender_name ?? facts.creditorName,
+    street: d.street,
+    postalCode: d.postal_code,
+    city: d.city,
+    iban: d.iban,
+    bic: d.bic,
+    kvkNumber: d.kvk_number,
+    phone: d.phone,
+    email: d.email,
+  };
 }
 
 function notFound(caseNumber: string): CaseSystemError {
@@ -52,6 +69,7 @@ async function storeNewLetter(
     debtors: facts.debtors,
     invoices: facts.invoices,
     paidCents: facts.paidCents,
+    sender: senderOf(facts),
   });
   const bytes = await renderWikLetterPdf(letter, { date: at });
   const row: LetterRow = {
@@ -101,7 +119,8 @@ async function storedLetterOf(db: Executor, orderId: string): Promise<LetterRow 
  * `sendLetter` of the built-in case system: the 14-day letter of the case, or with `orderId` that
  * order's letter, made once (a repeat returns the stored one without rendering again).
  *
- * @throws {CaseSystemError} `case_not_found`, `order_not_on_case`, `no_invoices`, `nothing_outstanding`.
+ * @throws {CaseSystemError} `case_not_found`, `order_not_on_case`, `no_invoices`, `nothing_outstanding`,
+ * `letter_details_missing`.
  */
 export async function sendCaseLetter(
   deps: LetterDeps,
@@ -124,7 +143,8 @@ export async function sendCaseLetter(
  * The work of a letter job: the order's letter when it has none yet (and the job deleted with
  * it), else only the job deleted. `made` is false when the letter existed already.
  *
- * @throws {CaseSystemError} `case_not_found`, `order_not_on_case`, `no_invoices`, `nothing_outstanding`:
+ * @throws {CaseSystemError} `case_not_found`, `order_not_on_case`, `no_invoices`, `nothing_outstanding`,
+ * `letter_details_missing`:
  * the job cannot succeed as the case stands.
  */
 export async function makeOrderLetter(

@@ -132,8 +132,15 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
       tags: ["orders"],
       auth: "required",
       // An absent body counts as `{}` on all three (decision orders-control-requests): hold and
-      // withdraw proceed, a payment report is refused with 422 naming amount_cents, not 415.
-      request: { params: OrderIdParams, body, bodyOptional: true, maxBodyBytes: 64 * 1024 },
+      // withdraw proceed, a payment report is refused with 422 naming amount_cents, not 415. The
+      // document still marks the payment body required, as the spec does ("Body required").
+      request: {
+        params: OrderIdParams,
+        body,
+        bodyOptional: true,
+        documentBodyRequired: isPayment,
+        maxBodyBytes: 64 * 1024,
+      },
       responses: {
         202: {
           description: "The request was placed on the case.",
