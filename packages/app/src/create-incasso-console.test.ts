@@ -45,6 +45,17 @@ beforeAll(async () => {
   );
   // A live key: a test-mode order is checked but opens no case.
   apiKey = (await incasso.operations.createKey({ organisation: "Console BV", mode: "live" })).key;
+  // Without an IBAN no 14-day letter is made (decision case-system-letter-details).
+  await incasso.operations.setLetterDetails({
+    organisation: "Console BV",
+    details: {
+      sender_name: "Console BV",
+      street: "Kerkstraat 1",
+      postal_code: "1234 AB",
+      city: "Utrecht",
+      iban: "NL91ABNA0417164300",
+    },
+  });
   const placed = await incasso.api.fetch(
     new Request("http://x/api/v1/orders", {
       method: "POST",

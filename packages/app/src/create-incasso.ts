@@ -33,6 +33,7 @@ import { workerEventLogs } from "./logging/worker-event-logs.js";
 import type { IncassoMetrics } from "./metrics/incasso-metrics.js";
 import { directOperations, type OperatorOperations } from "./operator/operations.js";
 import { type OperatorEndpoint, startOperatorEndpoint } from "./operator/operator-endpoint.js";
+import { createOperatorDirectory } from "./operators/operator-directory.js";
 import { allowPrivateWebhookTargets } from "./webhooks/allow-private-targets.js";
 import {
   createWebhookDispatcher,
@@ -90,9 +91,9 @@ export interface CreateIncassoOptions {
    */
   pages?: false | Omit<PagesOptions, "openapi">;
   /**
-   * Who may log in to the operator console (`@incasso/console`, issue 19). The console is served at
-   * `/console` on the built-in case system when a directory of operators is given; a function gets
-   * the opened store, for a directory kept in the same database.
+   * Who may log in to the operator console (`@incasso/console`, issue 19), served at `/console` on
+   * the built-in case system. Default: the operators of `incasso operators create` in the same
+   * database (`createOperatorDirectory`); a function gets the opened store.
    */
   operators?: OperatorDirectory | ((store: SqlStore) => OperatorDirectory);
   /**
@@ -266,11 +267,14 @@ async function compose(
   // below once the dispatcher exists (so ping and redeliver send with it).
   const consoleSecret = env.INCASSO_CONSOLE_SECRET;
   const consoles =
-    options.console === false || !options.operators || !builtIn
+    options.console === false || !builtIn
       ? []
       : [
           consolePlugin({
-            operators: typeof options.operators === "function" ? options.operators(store) : options.operators,
+            operators:
+              typeof options.operators === "function"
+                ? options.operators(store)
+                : (options.operators ?? createOperatorDirectory(store)),
             operations: () => operations,
             cases: builtIn,
             database: store.database,
