@@ -240,6 +240,42 @@ describe("the operator console in createIncasso", () => {
     expect(await (await admin.get("/console/organisaties")).text()).toContain("Console BV");
   });
 
+  it("lets an admin set an organisation's letter details through the CLI's operation, and refuses a wrong IBAN", async () => {
+    const admin = await loggedIn("cred-admin");
+    const page = await (await admin.get("/console/organisaties")).text();
+    expect(page).toContain('value="NL91ABNA0417164300"');
+    const fields = {
+      organisation: "Console BV",
+      sender_name: "Console Incasso B.V.",
+      street: "Kerkstraat 1",
+      postal_code: "1234 AB",
+      city: "Utrecht",
+      iban: "NL91 ABNA 0417 1643 00",
+      bic: "",
+      kvk_number: "12345678",
+      phone: "",
+      email: "",
+    };
+    const saved = await admin.post("/console/organisaties/briefgegevens", fields);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/console/organisaties?ok=briefgegevens");
+    expect(await incasso.operations.showLetterDetails({ organisation: "Console BV" })).toMatchObject({
+      sender_name: "Console Incasso B.V.",
+      iban: "NL91ABNA0417164300",
+      kvk_number: "12345678",
+      bic: null,
+    });
+    const wrong = await admin.post("/console/organisaties/briefgegevens", {
+      ...fields,
+      iban: "NL00 ABNA 0417 1643 00",
+    });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.text()).toContain("Briefgegevens ongeldig: iban:");
+    expect((await incasso.operations.showLetterDetails({ organisation: "Console BV" })).iban).toBe(
+      "NL91ABNA0417164300",
+    );
+  });
+
   it("creates a key shown once and revokes it, after which the key answers 401", async () => {
     const admin = await loggedIn("cred-admin");
     await admin.get("/console/sleutels");

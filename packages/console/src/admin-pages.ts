@@ -1,7 +1,7 @@
 import { escapeHtml } from "@incasso/pages";
 import { eventStateLabel } from "./case-page.js";
 import { csrfField, notice } from "./console-layout.js";
-import type { ConsoleAttempt, ConsoleDelivery, ConsoleKey } from "./console-operations.js";
+import type { ConsoleAttempt, ConsoleDelivery, ConsoleKey, LetterDetailField } from "./console-operations.js";
 import type { OrganisationRow } from "./console-queries.js";
 import { formatMoment } from "./dutch-format.js";
 
@@ -197,22 +197,75 @@ ${table(
 }
 
 /**
- * The organisations page: name, creditor name, active keys, cases and webhook endpoint.
+ * The letter details' fields with their Dutch labels, in the order of the form.
  *
  * @example
- * const main = organisationsMain(await listOrganisations(db));
+ * LETTER_DETAIL_LABELS.iban; // "IBAN"
  */
-export function organisationsMain(rows: OrganisationRow[]): string {
+export const LETTER_DETAIL_LABELS: Record<LetterDetailField, string> = {
+  sender_name: "Naam afzender",
+  street: "Straat en huisnummer",
+  postal_code: "Postcode",
+  city: "Plaats",
+  iban: "IBAN",
+  bic: "BIC",
+  kvk_number: "KvK-nummer",
+  phone: "Telefoon",
+  email: "E-mail",
+};
+
+/**
+ * The organisations page: name, creditor name, active keys, cases and webhook endpoint, and each
+ * organisation's letter details in a form (the 14-day letter prints them; without an IBAN no
+ * letter is made).
+ *
+ * @example
+ * const main = organisationsMain({ rows: await listOrganisations(db), details: {}, csrf: "t" });
+ */
+export function organisationsMain(input: {
+  rows: OrganisationRow[];
+  details: Record<string, Record<LetterDetailField, string | null>>;
+  csrf: string;
+  base: string;
+  ok?: string;
+  error?: string;
+}): string {
+  const b = e(input.base);
+  const forms = input.rows
+    .map((o, i) => {
+      const d = input.details[o.name];
+      const fields = (Object.keys(LETTER_DETAIL_LABELS) as LetterDetailField[])
+        .map(
+          (f) =>
+            `<label for="${f}-${i}">${e(LETTER_DETAIL_LABELS[f])}</label><input id="${f}-${i}" name="${f}" value="${e(d?.[f] ?? "")}" maxlength="200">`,
+        )
+        .join("\n");
+      return `<form method="post" action="${b}/organisaties/briefgegevens" class="card">
+<h3>Briefgegevens ${e(o.name)}</h3>${csrfField(input.csrf)}
+<input type="hidden" name="organisation" value="${e(o.name)}">
+${fields}
+<button type="submit">Opslaan</button>
+</form>`;
+    })
+    .join("\n");
   return `<h1>Organisaties</h1>
+${notice("ok", input.ok)}
+${notice("error", input.error)}
 ${table(
-  ["Organisatie", "Schuldeiser", "Actieve sleutels", "Zaken", "Webhook", "Sinds"],
-  rows.map((o) => [
+  ["Organisatie", "Schuldeiser", "Actieve sleutels", "Zaken", "Webhook", "IBAN", "Sinds"],
+  input.rows.map((o) => [
     `${e(o.name)}<br><code>${e(o.id)}</code>`,
     e(o.creditor_name),
     String(o.keys),
     String(o.cases),
     o.webhook_url ? `<code>${e(o.webhook_url)}</code>` : "",
+    input.details[o.name]?.iban
+      ? `<code>${e(input.details[o.name]?.iban ?? "")}</code>`
+      : "geen: geen 14-dagenbrief",
     formatMoment(o.created_at),
   ]),
-)}`;
+)}
+<h2>Briefgegevens</h2>
+<p>De 14-dagenbrief vermeldt deze gegevens; zonder IBAN wordt geen brief gemaakt. Een leeg veld wist de waarde.</p>
+<div class="actions">${forms}</div>`;
 }

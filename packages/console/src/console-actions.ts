@@ -1,7 +1,15 @@
+import { LETTER_DETAIL_LABELS } from "./admin-pages.js";
+import type { LetterDetailField } from "./console-operations.js";
 import type { ConsoleEnvironment, ConsoleRequest, ConsoleRoute } from "./console-plugin.js";
 import { recordAudit } from "./console-queries.js";
 import { seeOther } from "./console-responses.js";
-import { renderCase, renderDelivery, renderKeys, renderWebhooks } from "./console-views.js";
+import {
+  renderCase,
+  renderDelivery,
+  renderKeys,
+  renderOrganisations,
+  renderWebhooks,
+} from "./console-views.js";
 import { domainErrorMessage } from "./domain-error.js";
 import { formatDate, formatEuro, parseDutchDate, parseEuro } from "./dutch-format.js";
 
@@ -214,6 +222,30 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             return renderKeys(env, req, 201, { created: created.key });
           },
           (error) => renderKeys(env, req, 422, { error }),
+        ),
+    },
+    {
+      method: "POST",
+      path: "/organisaties/briefgegevens",
+      section: "organisations",
+      run: (req) =>
+        attempt(
+          async () => {
+            const organisation = (req.form.get("organisation") ?? "").trim();
+            if (!ORGANISATION.test(organisation)) throw new FormError("Kies een organisatie.");
+            // Every field of the form is sent: an empty one clears its value (null), as
+            // `incasso letter-details set` does with an empty flag.
+            const details: Partial<Record<LetterDetailField, string | null>> = {};
+            for (const field of Object.keys(LETTER_DETAIL_LABELS) as LetterDetailField[]) {
+              const value = (req.form.get(field) ?? "").trim();
+              if (value.length > 200) throw new FormError(`${LETTER_DETAIL_LABELS[field]} is te lang.`);
+              details[field] = value === "" ? null : value;
+            }
+            await env.ops().setLetterDetails({ organisation, details });
+            await audit(req, "Briefgegevens ingesteld", null, organisation, details.iban ?? "geen IBAN");
+            return seeOther(`${env.base}/organisaties?ok=briefgegevens`);
+          },
+          (error) => renderOrganisations(env, req, 422, { error }),
         ),
     },
     {

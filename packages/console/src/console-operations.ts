@@ -35,7 +35,30 @@ export interface ConsoleOperations {
   listDeliveries(input: { failed?: boolean; limit?: number }): Promise<ConsoleDelivery[]>;
   listAttempts(input: { event_id: string }): Promise<ConsoleAttempt[]>;
   redeliverWebhook(input: { event_id: string }): Promise<ConsoleSendSummary>;
+  /** Sets the given letter details of an organisation (null clears one); the others keep theirs. */
+  setLetterDetails(input: {
+    organisation: string;
+    details: Partial<Record<LetterDetailField, string | null>>;
+  }): Promise<unknown>;
+  showLetterDetails(input: { organisation: string }): Promise<Record<LetterDetailField, string | null>>;
 }
+
+/**
+ * The letter details of an organisation the 14-day letter prints (`incasso letter-details set`).
+ *
+ * @example
+ * const field: LetterDetailField = "iban";
+ */
+export type LetterDetailField =
+  | "sender_name"
+  | "street"
+  | "postal_code"
+  | "city"
+  | "iban"
+  | "bic"
+  | "kvk_number"
+  | "phone"
+  | "email";
 
 /**
  * What the console needs of the built-in case system besides the CLI's operations: a handler's

@@ -73,6 +73,7 @@ const CHANGES: [string, string][] = [
   ["/console/webhooks/ping", "organisation=A"],
   ["/console/sleutels", "organisation=A&mode=test"],
   ["/console/sleutels/key_1/intrekken", ""],
+  ["/console/organisaties/briefgegevens", "organisation=A&iban=NL91ABNA0417164300"],
   ["/console/uitloggen", ""],
 ];
 
@@ -97,7 +98,7 @@ describe("consolePlugin", () => {
       expect([path, res.status]).toEqual([path, 403]);
     }
     calls.length = 0;
-    for (const [path, form] of CHANGES.filter(([p]) => /sleutels|eindpunt|ping/.test(p))) {
+    for (const [path, form] of CHANGES.filter(([p]) => /sleutels|eindpunt|ping|organisaties/.test(p))) {
       const res = await post(path, cookie, form);
       expect([path, res.status]).toEqual([path, 403]);
       expect(await res.text()).toContain("Dit deel van de console is alleen voor beheerders.");

@@ -29,6 +29,7 @@ export const OK_MESSAGES: Record<string, string> = {
   eindpunt: "Eindpunt opgeslagen.",
   ping: "Ping verstuurd.",
   ingetrokken: "Sleutel ingetrokken.",
+  briefgegevens: "Briefgegevens opgeslagen.",
 };
 
 const okOf = (req: ConsoleRequest) => OK_MESSAGES[req.ctx.url.searchParams.get("ok") ?? ""];
@@ -132,6 +133,31 @@ export async function renderKeys(
       csrf: req.csrf,
       ...notes,
     }),
+  });
+}
+
+/**
+ * The organisations page with each organisation's letter details.
+ *
+ * @example
+ * return renderOrganisations(env, req, 200, {});
+ */
+export async function renderOrganisations(
+  env: ConsoleEnvironment,
+  req: ConsoleRequest,
+  status: number,
+  notes: { ok?: string; error?: string },
+): Promise<Response> {
+  const rows = await listOrganisations(env.database);
+  const details = Object.fromEntries(
+    await Promise.all(
+      rows.map(async (o) => [o.name, await env.ops().showLetterDetails({ organisation: o.name })] as const),
+    ),
+  );
+  return req.page(status, {
+    title: "Organisaties",
+    current: "organisations",
+    main: organisationsMain({ rows, details, csrf: req.csrf, base: env.base, ...notes }),
   });
 }
 
@@ -300,12 +326,10 @@ export function consoleViews(env: ConsoleEnvironment): ConsoleRoute[] {
       method: "GET",
       path: "/organisaties",
       section: "organisations",
-      run: async (req) =>
-        req.page(200, {
-          title: "Organisaties",
-          current: "organisations",
-          main: organisationsMain(await listOrganisations(env.database)),
-        }),
+      run: (req) => {
+        const ok = okOf(req);
+        return renderOrganisations(env, req, 200, ok ? { ok } : {});
+      },
     },
   ];
 }

@@ -15,6 +15,7 @@ const DUTCH: Record<string, string> = {
   webhook_event_not_found: "Deze gebeurtenis bestaat niet.",
   invalid_webhook_url: "Deze URL kan geen webhook-eindpunt zijn (https vereist, geen privé-adres).",
   invalid_key_settings: "Deze instellingen van de sleutel zijn ongeldig.",
+  letter_details_missing: "De organisatie heeft geen IBAN in haar briefgegevens; er is geen brief gemaakt.",
 };
 
 /**
@@ -28,5 +29,7 @@ export function domainErrorMessage(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code !== "string") return undefined;
+  // The field and the reason, as the case system names them (iban: not a valid IBAN: …).
+  if (code === "invalid_letter_details") return `Briefgegevens ongeldig: ${error.message}`;
   return DUTCH[code] ?? error.message;
 }

@@ -1,4 +1,11 @@
-export { deliveryMain, keysMain, organisationsMain, udfMain, webhooksMain } from "./admin-pages.js";
+export {
+  deliveryMain,
+  keysMain,
+  LETTER_DETAIL_LABELS,
+  organisationsMain,
+  udfMain,
+  webhooksMain,
+} from "./admin-pages.js";
 export { CONSOLE_CASE_STATUSES, caseListMain } from "./case-list-page.js";
 export { type CasePageInput, caseMain, eventStateLabel } from "./case-page.js";
 export type {
@@ -9,6 +16,7 @@ export type {
   ConsoleKey,
   ConsoleOperations,
   ConsoleSendSummary,
+  LetterDetailField,
 } from "./console-operations.js";
 export {
   type ConsoleEnvironment,
