@@ -31,6 +31,19 @@ export {
   startOperatorEndpoint,
 } from "./operator/operator-endpoint.js";
 export {
+  type AnyOperation,
+  defineOperation,
+  type OperationCli,
+  type OperationContext,
+  type OperatorOperation,
+} from "./operator/operator-operation.js";
+export {
+  dispatchWebhookOperation,
+  OPERATOR_OPERATIONS,
+  type OperationMethod,
+  remoteWebhookOperations,
+} from "./operator/operator-registry.js";
+export {
   directOperatorAccountOperations,
   isOperatorAccountError,
   OperatorAccountError,
@@ -90,8 +103,6 @@ export {
 export {
   deliverySummary,
   directWebhookOperations,
-  dispatchWebhookOperation,
-  remoteWebhookOperations,
   type WebhookAttemptSummary,
   type WebhookDeliverySummary,
   type WebhookEndpointSummary,

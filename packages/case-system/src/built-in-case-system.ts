@@ -193,7 +193,6 @@ export interface BuiltInCaseSystem extends CaseSystem {
   }): Promise<{ filename: string; documentType: string | null; bytes: Uint8Array } | undefined>;
 }
 
-const YEAR = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam", year: "numeric" });
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 // A real calendar date from year 1 on (PostgreSQL has no year 0): a handler's mistyped date is an
@@ -374,7 +373,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
           `Order ${input.orderId} has no debtor ${missing.map((a) => a.debtorIndex).join(", ")}.`,
         );
       }
-      const year = Number(YEAR.format(input.at));
+      const year = Number(amsterdamDay(input.at).slice(0, 4));
       // Without a listener one batch does it: BEGIN, the lock, the placement and COMMIT, on
       // PostgreSQL in one write and one round trip. With webhook events on, the batch leaves an
       // order that joins a case alone (its invoices send invoice.updated), and the transaction

@@ -1,3 +1,4 @@
+import { snakeView } from "@incasso/core";
 import type { z } from "zod";
 import type {
   BuiltInCaseSystem,
@@ -100,138 +101,112 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   throw new CaseSystemError("invalid_request", `${where}: ${issue?.message ?? "invalid"}.`);
 }
 
-const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+// Each view is its record's fields snake_cased with ISO timestamps (@incasso/core's snakeView);
+// only the fields whose wire name differs are named here.
 
 function summary(c: CaseListItem): CaseSummary {
   return {
     object: "case_summary",
-    case_number: c.caseNumber,
-    organisation_id: c.organisationId,
-    organisation: c.organisation,
-    creditor_name: c.creditorName,
-    type: c.type,
-    reference: c.reference,
-    status: c.status,
-    open: c.open,
-    debtors: c.debtors,
-    invoice_count: c.invoiceCount,
-    principal_cents: c.principalCents,
-    paid_cents: c.paidCents,
-    open_tasks: c.openTasks,
-    created_at: c.createdAt.toISOString(),
+    ...snakeView(c, [
+      "caseNumber",
+      "organisationId",
+      "organisation",
+      "creditorName",
+      "type",
+      "reference",
+      "status",
+      "open",
+      "debtors",
+      "invoiceCount",
+      "principalCents",
+      "paidCents",
+      "openTasks",
+      "createdAt",
+    ]),
   };
 }
 
 function taskView(t: CaseTask): CaseTaskView {
   return {
     object: "case_task",
-    id: t.id,
-    case_number: t.caseNumber,
-    organisation: t.organisation,
-    order_id: t.orderId,
+    ...snakeView(t, ["id", "caseNumber", "organisation", "orderId"]),
     action: t.kind,
-    instructions: t.instructions,
-    reason: t.reason,
-    amount_cents: t.amountCents,
-    payment_date: t.paymentDate,
-    status: t.status,
-    resolution: t.resolution,
-    created_at: t.createdAt.toISOString(),
-    resolved_at: iso(t.resolvedAt),
+    ...snakeView(t, [
+      "instructions",
+      "reason",
+      "amountCents",
+      "paymentDate",
+      "status",
+      "resolution",
+      "createdAt",
+      "resolvedAt",
+    ]),
   };
 }
 
 function letterView(l: CaseLetter): CaseLetterView {
   return {
     object: "case_letter",
-    id: l.id,
-    case_number: l.caseNumber,
-    order_id: l.orderId,
-    kind: l.kind,
-    filename: l.filename,
-    letter_date: l.letterDate,
-    principal_cents: l.principalCents,
-    collection_costs_cents: l.collectionCostsCents,
-    size_bytes: l.sizeBytes,
-    sent_at: l.sentAt.toISOString(),
+    ...snakeView(l, [
+      "id",
+      "caseNumber",
+      "orderId",
+      "kind",
+      "filename",
+      "letterDate",
+      "principalCents",
+      "collectionCostsCents",
+      "sizeBytes",
+      "sentAt",
+    ]),
   };
 }
 
 function letterJobView(j: LetterJob): LetterJobView {
   return {
     object: "letter_job",
-    order_id: j.orderId,
-    case_number: j.caseNumber,
-    state: j.state,
-    attempts: j.attempts,
-    due_at: iso(j.dueAt),
+    ...snakeView(j, ["orderId", "caseNumber", "state", "attempts", "dueAt"]),
     runner: j.leaseOwner,
-    last_error: j.lastError,
-    created_at: j.createdAt.toISOString(),
-    updated_at: j.updatedAt.toISOString(),
+    ...snakeView(j, ["lastError", "createdAt", "updatedAt"]),
   };
 }
 
 function balanceView(b: CaseBalance, asOf: string): CaseBalanceView {
   return {
     as_of: asOf,
-    principal_cents: b.principalCents,
-    collection_costs_cents: b.collectionCostsCents,
-    interest_cents: b.interestCents,
-    paid_cents: b.paidCents,
-    balance_due_cents: b.balanceDueCents,
+    ...snakeView(b, [
+      "principalCents",
+      "collectionCostsCents",
+      "interestCents",
+      "paidCents",
+      "balanceDueCents",
+    ]),
   };
 }
 
 function caseView(d: CaseDetails, organisation: string, balance: CaseBalanceView): CaseView {
   return {
     object: "case",
-    case_number: d.caseNumber,
-    organisation_id: d.organisationId,
-    creditor: d.creditor,
-    type: d.type,
-    reference: d.reference,
-    title: d.title,
-    description: d.description,
-    status: d.status,
-    open: d.open,
+    ...snakeView(d, [
+      "caseNumber",
+      "organisationId",
+      "creditor",
+      "type",
+      "reference",
+      "title",
+      "description",
+      "status",
+      "open",
+    ]),
     in_treatment: d.treatmentStartedAt !== null,
-    created_at: d.createdAt.toISOString(),
-    closed_at: iso(d.closedAt),
-    orders: d.orders.map((o) => ({
-      order_id: o.orderId,
-      type: o.type,
-      reference: o.reference,
-      added_at: o.addedAt.toISOString(),
-    })),
-    debtors: d.debtors.map((x) => ({
-      order_id: x.orderId,
-      type: x.type,
-      name: x.name,
-      customer_number: x.customerNumber,
-      address: x.address,
-    })),
-    invoices: d.invoices.map((i) => ({
-      order_id: i.orderId,
-      invoice_number: i.invoiceNumber,
-      invoice_date: i.invoiceDate,
-      due_date: i.dueDate,
-      amount_cents: i.amountCents,
-      description: i.description,
-    })),
-    payments: d.payments.map((p) => ({
-      id: p.id,
-      amount_cents: p.amountCents,
-      payment_date: p.paymentDate,
-      task_id: p.taskId,
-      booked_at: p.bookedAt.toISOString(),
-    })),
-    notes: d.notes.map((n) => ({
-      id: n.id,
-      kind: n.kind,
-      text: n.text,
-      created_at: n.createdAt.toISOString(),
-    })),
+    ...snakeView(d, ["createdAt", "closedAt"]),
+    orders: d.orders.map((o) => snakeView(o, ["orderId", "type", "reference", "addedAt"])),
+    debtors: d.debtors.map((x) => snakeView(x, ["orderId", "type", "name", "customerNumber", "address"])),
+    invoices: d.invoices.map((i) =>
+      snakeView(i, ["orderId", "invoiceNumber", "invoiceDate", "dueDate", "amountCents", "description"]),
+    ),
+    payments: d.payments.map((p) => snakeView(p, ["id", "amountCents", "paymentDate", "taskId", "bookedAt"])),
+    notes: d.notes.map((n) => snakeView(n, ["id", "kind", "text", "createdAt"])),
     tasks: d.tasks.map((t) =>
       taskView({
         id: t.id,

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Logger } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "./built-in-case-system.js";
 import { isCaseSystemError } from "./errors.js";
@@ -26,10 +27,7 @@ export const DEFAULT_LETTER_RETRY_SECONDS: readonly number[] = [30, 300, 1800, 7
  * @example
  * const logger: LetterRunnerLogger = { warn: console.warn, error: console.error };
  */
-export interface LetterRunnerLogger {
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
+export type LetterRunnerLogger = Pick<Logger, "warn" | "error">;
 
 /**
  * Options of {@link createLetterRunner}. Only `store` is required.

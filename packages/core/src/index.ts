@@ -49,6 +49,7 @@ export * from "./engine/index.js";
 export { CORE_ERROR_CODES, CoreError, type CoreErrorCode, isCoreError } from "./errors.js";
 export { formatFieldPath, zodIssuesToFieldErrors } from "./field-errors.js";
 export { newId } from "./ids.js";
+export type { Logger } from "./logger.js";
 export * from "./orders/index.js";
 export {
   type CaseSteps,
@@ -59,6 +60,7 @@ export {
 } from "./place-on-case-stepwise.js";
 export { type Principal, principalOfKey } from "./principal.js";
 export { DEFAULT_API_RATE_LIMIT, DEFAULT_ORDER_RATE_LIMITS } from "./rate-limit-defaults.js";
+export { type SnakeCase, type SnakeView, snakeView, type WireValue } from "./snake-view.js";
 export type {
   ApiKeyRecord,
   ApiKeyRepository,

@@ -8,6 +8,7 @@ import type {
   OpenCaseQuery,
 } from "./case-system-port.js";
 import { chooseOpenCase } from "./choose-open-case.js";
+import type { Logger } from "./logger.js";
 import type { NormalisedAddress, NormalisedInvoice } from "./orders/normalised-order.js";
 
 /**
@@ -81,7 +82,7 @@ export interface PlaceOnCaseStepwiseOptions {
    * Told of every item call that failed, with its step and error, before the item is reported in
    * `failedItems` (the engine only learns which items, not why). Default: nothing is told.
    */
-  logger?: { warn(message: string, details?: Record<string, unknown>): void };
+  logger?: Pick<Logger, "warn">;
 }
 
 function describe(error: unknown): string {

@@ -1,17 +1,9 @@
-/**
- * One entry of a problem's `errors[]`: which field failed, a stable code and a message.
- *
- * @example
- * const e: FieldError = { field: "invoices[0].amount_cents", code: "too_small", message: "must be at least 1" };
- */
-export interface FieldError {
-  /** Path of the field, in the spec's notation: `invoices[0].amount_cents`. */
-  field: string;
-  /** Machine-readable code, stable across releases. */
-  code: string;
-  /** Human-readable explanation. */
-  message: string;
-}
+import type { FieldError } from "@incasso/core";
+import { statusOfCode } from "./error-codes.js";
+
+// One entry of a problem's `errors[]`: the order engine's FieldError of @incasso/core, the one
+// shape for every endpoint (spec section Errors: `field`, `code`, `message`).
+export type { FieldError };
 
 /**
  * What an {@link ApiError} is made of.
@@ -20,8 +12,11 @@ export interface FieldError {
  * const init: ApiErrorInit = { status: 404, code: "not_found", detail: "No route for GET /nope." };
  */
 export interface ApiErrorInit {
-  /** HTTP status code. */
-  status: number;
+  /**
+   * HTTP status code; by default the status of `code` in the code table (ERROR_CODES), or 500 for
+   * a code not in it.
+   */
+  status?: number;
   /** Machine-readable code (spec section Errors), for example `validation_error`. */
   code: string;
   /** Short, stable summary of the problem type; defaults to a title derived from the status. */
@@ -62,7 +57,7 @@ export class ApiError extends Error {
   constructor(init: ApiErrorInit) {
     super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = "ApiError";
-    this.status = init.status;
+    this.status = init.status ?? statusOfCode(init.code) ?? 500;
     this.code = init.code;
     this.title = init.title;
     this.detail = init.detail;

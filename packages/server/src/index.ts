@@ -30,7 +30,6 @@ export {
   ORDER_CREATED_STATE_KEY,
 } from "./completed-request.js";
 export { consoleLogger } from "./console-logger.js";
-export { CORE_ERROR_STATUS, toApiError } from "./core-errors.js";
 export {
   CorsOptionError,
   type CorsOptions,
@@ -46,6 +45,14 @@ export {
   type PluginFactory,
   type RequestContext,
 } from "./create-api.js";
+export {
+  codesWithStatus,
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorCodeEntry,
+  statusOfCode,
+} from "./error-codes.js";
+export { CORE_ERROR_STATUS, ORDER_ENGINE_ERROR_STATUS } from "./error-status.js";
 export {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_REQUEST_HEADERS,
@@ -115,7 +122,7 @@ export {
 } from "./plugins/health.js";
 export { openApiPlugin } from "./plugins/openapi.js";
 export { type OrdersPluginOptions, ordersPlugin } from "./plugins/orders.js";
-export { ORDER_ENGINE_ERROR_STATUS, orderEngineErrorToApiError } from "./plugins/orders-errors.js";
+export { orderEngineErrorToApiError } from "./plugins/orders-errors.js";
 export { type PingResponse, PingResponseSchema, pingPlugin } from "./plugins/ping.js";
 export { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-router.js";
 export { type ToolRateLimitOptions, toolRateLimit } from "./plugins/tool-limits.js";
@@ -139,4 +146,5 @@ export {
 export { newRequestId, requestIdFor, requestIdFromHeader } from "./request-id.js";
 export { type ResponseParts, rememberResponseParts, responseParts } from "./response-parts.js";
 export { StoreRateLimiter } from "./store-rate-limiter.js";
+export { storeUnavailableApiError, toApiError } from "./to-api-error.js";
 export { formatFieldPath, parseOrThrow, zodIssuesToFieldErrors } from "./validation.js";

@@ -2,7 +2,7 @@ import { DEFAULT_API_RATE_LIMIT } from "@incasso/core";
 import { ApiError } from "./api-error.js";
 import { requirePrincipal } from "./auth.js";
 import type { RouteGuard } from "./plugin.js";
-import type { RateLimiter, RateLimitState } from "./rate-limit.js";
+import { type RateLimiter, type RateLimitState, setRateLimitHeaders } from "./rate-limit.js";
 import { isMultiWindowRateLimiter } from "./store-rate-limiter.js";
 
 const MINUTE = 60;
@@ -15,12 +15,6 @@ function rateLimited(state: RateLimitState, what: string): ApiError {
     detail: `Rate limit of ${state.limit} requests per ${what} reached for this key; retry in ${state.resetSeconds} s.`,
     headers: { "Retry-After": String(state.resetSeconds) },
   });
-}
-
-function setHeaders(headers: Headers, state: RateLimitState): void {
-  headers.set("RateLimit-Limit", String(state.limit));
-  headers.set("RateLimit-Remaining", String(state.remaining));
-  headers.set("RateLimit-Reset", String(state.resetSeconds));
 }
 
 /**
@@ -59,13 +53,13 @@ export function ordersRateLimit(options: OrdersRateLimitOptions): RouteGuard {
         now,
       );
       if (minute === undefined) throw new Error("The rate limiter counted no window.");
-      setHeaders(ctx.responseHeaders, minute);
+      setRateLimitHeaders(ctx.responseHeaders, minute);
       if (!minute.allowed) throw rateLimited(minute, "minute");
       if (day !== undefined && !day.allowed) throw rateLimited(day, "day (UTC)");
       return;
     }
     const minute = await options.limiter.hit(minuteKey, principal.rateLimits.perMinute, MINUTE, now);
-    setHeaders(ctx.responseHeaders, minute);
+    setRateLimitHeaders(ctx.responseHeaders, minute);
     if (!minute.allowed) throw rateLimited(minute, "minute");
     const day = await options.limiter.hit(dayKey, principal.rateLimits.perDay, DAY, now);
     if (!day.allowed) throw rateLimited(day, "day (UTC)");
@@ -105,7 +99,7 @@ export function keyRateLimit(options: KeyRateLimitOptions): RouteGuard {
       MINUTE,
       ctx.now(),
     );
-    setHeaders(ctx.responseHeaders, state);
+    setRateLimitHeaders(ctx.responseHeaders, state);
     if (!state.allowed) throw rateLimited(state, "minute");
   };
 }

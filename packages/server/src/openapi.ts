@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { problemCodeDescription } from "./error-codes.js";
 import { problemExample } from "./openapi-examples.js";
 import type { RouteDefinition } from "./plugin.js";
 import { ProblemSchema } from "./problem-schema.js";
@@ -314,6 +315,11 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
       },
     };
   }
+  // The codes a problem can carry, from the one code table (decision server-error-code-table), so
+  // the document lists exactly the codes the error mapping knows.
+  const problemCode = (schemas.Problem as { properties?: Record<string, Json> } | undefined)?.properties
+    ?.code;
+  if (problemCode !== undefined) problemCode.description = problemCodeDescription();
   // A tag two plugins introduce is listed once (OpenAPI 3.1 §4.8.1: tag names must be unique).
   const tags = (input.tags ?? []).filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i);
   return {

@@ -141,6 +141,12 @@ export interface RouteDefinition<
      * orders-control-requests).
      */
     documentBodyRequired?: boolean;
+    /**
+     * `"handler"`: the handler validates the body itself (from `ctx.rawBody`, also in `ctx.body`),
+     * so `body` only documents it and is not run on the request: a body is parsed once (the order
+     * engine validates an order with every violation at once; issue 21, item 2).
+     */
+    bodyValidatedBy?: "handler";
     /** Largest body in bytes; default 40 MB (spec section Limits). */
     maxBodyBytes?: number;
     /**

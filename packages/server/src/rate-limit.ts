@@ -74,6 +74,20 @@ export class MemoryRateLimiter implements RateLimiter {
 }
 
 /**
+ * Puts `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` of a window on a response
+ * (spec section Errors; the header names follow the spec). The one place they are written: the
+ * tools' guard and the key limits both call it.
+ *
+ * @example
+ * setRateLimitHeaders(ctx.responseHeaders, { allowed: true, limit: 60, remaining: 59, resetSeconds: 42 });
+ */
+export function setRateLimitHeaders(headers: Headers, state: RateLimitState): void {
+  headers.set("RateLimit-Limit", String(state.limit));
+  headers.set("RateLimit-Remaining", String(state.remaining));
+  headers.set("RateLimit-Reset", String(state.resetSeconds));
+}
+
+/**
  * Options of {@link rateLimitGuard}.
  *
  * @example
@@ -102,9 +116,7 @@ export function rateLimitGuard(options: RateLimitGuardOptions): RouteGuard {
       options.windowSeconds,
       ctx.now(),
     );
-    ctx.responseHeaders.set("RateLimit-Limit", String(state.limit));
-    ctx.responseHeaders.set("RateLimit-Remaining", String(state.remaining));
-    ctx.responseHeaders.set("RateLimit-Reset", String(state.resetSeconds));
+    setRateLimitHeaders(ctx.responseHeaders, state);
     if (!state.allowed) {
       throw new ApiError({
         status: 429,

@@ -1,3 +1,4 @@
+export { amsterdamDate } from "./amsterdam-date.js";
 export { type CalculateWikOptions, calculateWik } from "./calculate-wik.js";
 export {
   type InterestPeriod,

@@ -97,3 +97,32 @@ export const OPENAI_FLAGS: readonly FlagSpec[] = [
     description: "another OpenAI-compatible endpoint, such as a gateway",
   },
 ];
+
+/**
+ * `--organisation NAME`, as the operator commands name an organisation.
+ *
+ * @example
+ * const flags = [ORGANISATION_FLAG, LIMIT_FLAG];
+ */
+export const ORGANISATION_FLAG: FlagSpec = {
+  name: "organisation",
+  value: "NAME",
+  description: "the organisation, as its keys name it",
+};
+
+/**
+ * `--limit N` of a listing.
+ *
+ * @example
+ * const flags = [LIMIT_FLAG];
+ */
+export const LIMIT_FLAG: FlagSpec = { name: "limit", value: "N", description: "at most N rows" };
+
+/**
+ * A flag of one command, declared in its table.
+ *
+ * @example
+ * const out = flag("out", "where to write the PDF; default: its name", "FILE");
+ */
+export const flag = (name: string, description: string, value?: string): FlagSpec =>
+  value === undefined ? { name, description } : { name, value, description };

@@ -1,62 +1,13 @@
 import { isDataDirHeld, isDataDirLockedError, openStore, type SqlStore } from "@incasso/store-sql";
-import { type IncassoTarget, resolveTarget } from "../incasso-target.js";
-import { directOperations, type OperatorOperations } from "../operator/operations.js";
-import { readOperatorEndpoint, remoteOperations } from "../operator/operator-client.js";
+import { directCall } from "../operator/operations.js";
+import { readOperatorEndpoint, remoteCall } from "../operator/operator-client.js";
+import { type OperationCall, type OperatorOperations, operationsOf } from "../operator/operator-registry.js";
+import type { WebhookOperationsOptions } from "../webhooks/webhook-operations.js";
 import { INCASSO_MIGRATIONS } from "./incasso-migrations.js";
 import { secretKeyOption } from "./secrets-at-rest.js";
+import { type StorageFlags, storageTarget } from "./storage-target.js";
 
-/** The storage flags every command takes. */
-export interface StorageFlags {
-  "data-dir"?: string | boolean | undefined;
-  "database-url"?: string | boolean | undefined;
-}
-
-/**
- * Where the data is: the flags first (--database-url, --data-dir), then the environment as
- * {@link resolveTarget} reads it (INCASSO_DATABASE_URL, DATABASE_URL, INCASSO_DATA_DIR, `./.data`).
- */
-export function storageTarget(flags: StorageFlags): IncassoTarget {
-  const url = flags["database-url"];
-  const dir = flags["data-dir"];
-  if (typeof url === "string" && url !== "") {
-    warnPasswordInFlag(url);
-    return resolveTarget({ databaseUrl: url });
-  }
-  if (typeof dir === "string" && dir !== "") return resolveTarget({ dataDir: dir });
-  return resolveTarget(undefined);
-}
-
-let warnedPasswordInFlag = false;
-
-/**
- * Whether a connection string carries a password: the URL form's `user:password@` or libpq's
- * `password=` keyword.
- *
- * @example
- * hasPassword("postgres://incasso:pw@db/incasso"); // true
- */
-export function hasPassword(databaseUrl: string): boolean {
-  try {
-    if (new URL(databaseUrl).password !== "") return true;
-  } catch {
-    // Not a URL: libpq's keyword form, checked below.
-  }
-  return /(^|[\s?&])password=/i.test(databaseUrl);
-}
-
-/**
- * A command line is readable by every user of the machine (`ps`, /proc/PID/cmdline), so a password
- * in --database-url is not secret there; the environment is readable only by the same user
- * (decision store-secrets-at-rest). Said once per process, on stderr so `--json` output stays
- * clean.
- */
-function warnPasswordInFlag(databaseUrl: string): void {
-  if (warnedPasswordInFlag || !hasPassword(databaseUrl)) return;
-  warnedPasswordInFlag = true;
-  process.stderr.write(
-    "incasso: warning: --database-url holds a password, which any user of this machine can read in the process list; pass the URL in DATABASE_URL instead\n",
-  );
-}
+export { hasPassword, type StorageFlags, storageTarget } from "./storage-target.js";
 
 /**
  * The keys of INCASSO_SECRET_KEY for openStore, when set.
@@ -79,7 +30,7 @@ export function openStoreFor(flags: StorageFlags, command: string): Promise<SqlS
   });
 }
 
-function runningServer(dataDir: string): OperatorOperations {
+function runningServer(dataDir: string): OperationCall {
   const info = readOperatorEndpoint(dataDir);
   if (info === undefined) {
     const holder = isDataDirHeld(dataDir);
@@ -88,21 +39,36 @@ function runningServer(dataDir: string): OperatorOperations {
         "endpoint. Stop it and run the command again.",
     );
   }
-  return remoteOperations(info);
+  return remoteCall(info);
 }
 
 /**
- * Runs `fn` with the operator operations: through the running server's operator endpoint when a
- * live server holds the embedded data directory, otherwise on the store opened here (and closed
- * afterwards). PostgreSQL is always opened directly: many clients are its normal case.
- * `migrate: false` opens the store without applying the migrations (for `incasso migrate`, which
- * applies them itself and reports what it applied).
+ * How {@link withOperations} opens the store itself: `migrate: false` opens it without applying
+ * the migrations (for `incasso migrate`, which applies them itself and reports what it applied);
+ * `webhooks` sets how ping and redeliver send from this process.
+ *
+ * @example
+ * const options: DirectOptions = { webhooks: { allowPrivateTargets: true } };
  */
-export async function withOperations<T>(
+export interface DirectOptions {
+  migrate?: false;
+  webhooks?: WebhookOperationsOptions;
+}
+
+/**
+ * Runs `fn` with a caller of the operator operations: through the running server's operator
+ * endpoint when a live server holds the embedded data directory, otherwise on the store opened
+ * here (and closed afterwards). PostgreSQL is always opened directly: many clients are its normal
+ * case.
+ *
+ * @example
+ * const keys = await withOperationCall({ "data-dir": ".data" }, "keys", (call) => call("listKeys", {}));
+ */
+export async function withOperationCall<T>(
   flags: StorageFlags,
   command: string,
-  fn: (operations: OperatorOperations) => Promise<T>,
-  options: { migrate?: boolean } = {},
+  fn: (call: OperationCall) => Promise<T>,
+  options: DirectOptions = {},
 ): Promise<T> {
   const target = storageTarget(flags);
   if ("dataDir" in target && isDataDirHeld(target.dataDir)) return fn(runningServer(target.dataDir));
@@ -121,8 +87,23 @@ export async function withOperations<T>(
     throw error;
   }
   try {
-    return await fn(directOperations(store));
+    return await fn(directCall(store, options.webhooks ? { webhooks: options.webhooks } : {}));
   } finally {
     await store.close();
   }
+}
+
+/**
+ * {@link withOperationCall} with the operations as methods.
+ *
+ * @example
+ * const keys = await withOperations({ "data-dir": ".data" }, "keys", (ops) => ops.listKeys());
+ */
+export function withOperations<T>(
+  flags: StorageFlags,
+  command: string,
+  fn: (operations: OperatorOperations) => Promise<T>,
+  options: DirectOptions = {},
+): Promise<T> {
+  return withOperationCall(flags, command, (call) => fn(operationsOf(call)), options);
 }

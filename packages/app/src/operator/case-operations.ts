@@ -1,158 +1,303 @@
-import {
-  type CaseList,
-  type CasePayment,
-  type CaseStatus,
-  type CaseSummary,
-  type CaseTaskList,
-  type CaseTaskView,
-  type CaseView,
-  createBuiltInCaseSystem,
-  createCaseHandler,
-  type LetterJobList,
-  type LetterJobView,
-  type SentLetter,
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type {
+  CaseList,
+  CasePayment,
+  CaseStatus,
+  CaseSummary,
+  CaseView,
+  LetterJobList,
+  LetterJobView,
+  SentLetter,
 } from "@incasso/case-system";
-import { requireOrganisation } from "@incasso/core";
-import type { SqlStore } from "@incasso/store-sql";
+import { caseLine, caseText, euro, letterJobLine, one } from "../cli/case-text.js";
+import { flag, LIMIT_FLAG, ORGANISATION_FLAG } from "../cli/common-flags.js";
+import type { FlagValues } from "../cli/flag-spec.js";
+import { positiveInt, text } from "../cli/flag-values.js";
+import { UsageError } from "../cli/usage-error.js";
+import { defineOperation, type OperationContext } from "./operator-operation.js";
+
+// The operations on the cases of the built-in case system (`incasso cases …`). Their inputs and
+// results are the wire objects of @incasso/case-system's `createCaseHandler`, whose schemas check
+// them (`invalid_request`); organisations are named as in the other operator commands.
 
 /**
- * A handler's work on the built-in case system (`incasso cases …`, `incasso tasks …`), the same
- * whether the CLI opens the store itself or reaches a running server through its operator
- * endpoint. Organisations are named as in the other operator commands; the rest are the wire
- * objects of @incasso/case-system's `createCaseHandler`.
+ * An input with the organisation named, as the case handler takes it: by id.
+ *
+ * @example
+ * await context.cases.listCases(await byOrganisationId(context, { organisation: "Acme BV", open: true }));
+ */
+export async function byOrganisationId<T extends { organisation?: string }>(
+  context: OperationContext,
+  input: T,
+): Promise<Omit<T, "organisation"> | (Omit<T, "organisation"> & { organisation_id: string })> {
+  const { organisation, ...rest } = input;
+  return organisation === undefined
+    ? rest
+    : { ...rest, organisation_id: await context.organisationId(organisation) };
+}
+
+const caseNumber = (command: string) => (_values: FlagValues, positionals: string[]) => ({
+  case_number: one(positionals, "case number", command),
+});
+
+/**
+ * `list-cases`: cases newest first.
+ *
+ * @example
+ * const list = await operations.listCases({ open: true });
+ */
+export const listCases = defineOperation({
+  name: "list-cases",
+  run: async (
+    context,
+    input: { organisation?: string; status?: CaseStatus; open?: boolean; limit?: number },
+  ): Promise<CaseList> => context.cases.listCases(await byOrganisationId(context, input)),
+  cli: {
+    group: "cases",
+    command: "list",
+    summary: "cases of the built-in case system, newest first",
+    flags: [
+      ORGANISATION_FLAG,
+      flag("status", 'Nieuw, "In behandeling", Aangehouden or Gesloten', "STATUS"),
+      flag("open", "open cases only"),
+      flag("closed", "closed cases only"),
+      LIMIT_FLAG,
+    ],
+    input(values) {
+      if (values.open && values.closed) throw new UsageError("--open and --closed exclude each other");
+      const limit = positiveInt(values, "limit");
+      const organisation = text(values, "organisation");
+      const status = text(values, "status");
+      return {
+        ...(organisation !== undefined ? { organisation } : {}),
+        ...(status !== undefined ? { status: status as CaseStatus } : {}),
+        ...(values.open ? { open: true } : values.closed ? { open: false } : {}),
+        ...(limit ? { limit } : {}),
+      };
+    },
+    text: (list) => (list.data.length === 0 ? "No cases." : list.data.map(caseLine).join("\n")),
+  },
+});
+
+/**
+ * `show-case`: a case with its orders, debtors, invoices, payments, notes, tasks, letters and balance.
+ *
+ * @example
+ * const view = await operations.showCase({ case_number: "2026-000001" });
+ */
+export const showCase = defineOperation({
+  name: "show-case",
+  run: (context, input: { case_number: string }): Promise<CaseView> => context.cases.showCase(input),
+  cli: {
+    group: "cases",
+    command: "show",
+    summary: "a case: invoices, payments, notes, tasks, letters, balance",
+    args: ["<case>"],
+    flags: [],
+    input: caseNumber("cases show"),
+    text: caseText,
+  },
+});
+
+/**
+ * `pay-case`: books a payment (sends `payment.received`) and returns it with the new balance.
  *
  * @example
  * const paid = await operations.payCase({ case_number: "2026-000001", amount_cents: 5000 });
- * console.log(paid.balance.balance_due_cents);
  */
-export interface CaseOperations {
-  listCases(input: {
-    organisation?: string;
-    status?: CaseStatus;
-    open?: boolean;
-    limit?: number;
-  }): Promise<CaseList>;
-  showCase(input: { case_number: string }): Promise<CaseView>;
-  payCase(input: {
-    case_number: string;
-    amount_cents: number;
-    payment_date?: string;
-    task_id?: string;
-  }): Promise<CasePayment>;
-  setCaseStatus(input: { case_number: string; status: string }): Promise<CaseSummary>;
-  closeCase(input: { case_number: string }): Promise<CaseSummary>;
-  /** Makes the 14-day letter, stores it on the case and records it as sent; the PDF as base64. */
-  sendCaseLetter(input: { case_number: string }): Promise<SentLetter>;
-  listTasks(input: {
-    status?: "open" | "done" | "rejected";
-    case_number?: string;
-    organisation?: string;
-    limit?: number;
-  }): Promise<CaseTaskList>;
-  completeTask(input: { task_id: string; note?: string }): Promise<CaseTaskView>;
-  rejectTask(input: { task_id: string; note?: string }): Promise<CaseTaskView>;
-  /** Letter jobs of pre-incasso orders still to do, in the making, or failed (decision case-system-wik-letter-jobs). */
-  listLetterJobs(input: {
-    state?: "pending" | "running" | "failed";
-    case_number?: string;
-    limit?: number;
-  }): Promise<LetterJobList>;
-  /** Makes a pending or failed letter job due now with a fresh count of attempts. */
-  retryLetterJob(input: { order_id: string }): Promise<LetterJobView>;
-}
+export const payCase = defineOperation({
+  name: "pay-case",
+  run: (
+    context,
+    input: { case_number: string; amount_cents: number; payment_date?: string; task_id?: string },
+  ): Promise<CasePayment> => context.cases.bookPayment(input),
+  cli: {
+    group: "cases",
+    command: "pay",
+    summary: "book a payment (sends payment.received)",
+    args: ["<case>"],
+    flags: [
+      flag("amount-cents", "the amount received, in cents: 1 or more", "N"),
+      flag("date", "the day it was received; default today", "YYYY-MM-DD"),
+      flag("task", "the payment report it answers, which is then done", "ID"),
+    ],
+    input(values, positionals) {
+      const case_number = one(positionals, "case number", "cases pay");
+      const amount = positiveInt(values, "amount-cents", "a positive whole number of cents");
+      if (amount === undefined) throw new UsageError("--amount-cents is required");
+      const date = text(values, "date");
+      const task = text(values, "task");
+      return {
+        case_number,
+        amount_cents: amount,
+        ...(date !== undefined ? { payment_date: date } : {}),
+        ...(task !== undefined ? { task_id: task } : {}),
+      };
+    },
+    text: (paid) => {
+      const b = paid.balance;
+      return [
+        `Booked ${euro(paid.amount_cents)} received ${paid.payment_date} on ${paid.case_number} (${paid.id})${paid.task_id ? `; task ${paid.task_id} is done` : ""}.`,
+        `Balance on ${b.as_of}: principal ${euro(b.principal_cents)} + costs ${euro(b.collection_costs_cents)} + interest ${euro(b.interest_cents)} - paid ${euro(b.paid_cents)} = ${euro(b.balance_due_cents)}.`,
+      ].join("\n");
+    },
+  },
+});
 
 /**
- * The case operations on an open store, on the built-in case system with its webhook events: each
- * change writes its event into the outbox in the same transaction, and a running dispatcher
- * (the server's, or `incasso worker`) delivers it.
+ * `set-case-status`: moves the case to a status (sends `case.updated`, or `case.closed` for Gesloten).
  *
  * @example
- * const ops = directCaseOperations(store);
- * await ops.setCaseStatus({ case_number: "2026-000001", status: "In behandeling" });
+ * await operations.setCaseStatus({ case_number: "2026-000001", status: "In behandeling" });
  */
-export function directCaseOperations(store: SqlStore, options: { now?: () => Date } = {}): CaseOperations {
-  const now = options.now ?? (() => new Date());
-  const handler = createCaseHandler(createBuiltInCaseSystem({ store, now }), { now });
-  const organisationId = async (name: string | undefined) =>
-    name === undefined ? undefined : (await requireOrganisation(store, name)).id;
-  const withOrganisation = async <T extends { organisation?: string }>(input: T) => {
-    const { organisation, ...rest } = input;
-    const id = await organisationId(organisation);
-    return id === undefined ? rest : { ...rest, organisation_id: id };
-  };
-  return {
-    listCases: async (input) => handler.listCases(await withOrganisation(input)),
-    showCase: (input) => handler.showCase(input),
-    payCase: (input) => handler.bookPayment(input),
-    setCaseStatus: (input) => handler.setStatus(input),
-    closeCase: (input) => handler.closeCase(input),
-    sendCaseLetter: (input) => handler.sendLetter(input),
-    listTasks: async (input) => handler.listTasks(await withOrganisation(input)),
-    completeTask: (input) => handler.completeTask(input),
-    rejectTask: (input) => handler.rejectTask(input),
-    listLetterJobs: (input) => handler.listLetterJobs(input),
-    retryLetterJob: (input) => handler.retryLetterJob(input),
-  };
-}
+export const setCaseStatus = defineOperation({
+  name: "set-case-status",
+  run: (context, input: { case_number: string; status: string }): Promise<CaseSummary> =>
+    context.cases.setStatus(input),
+  cli: {
+    group: "cases",
+    command: "status",
+    summary: 'set the status: Nieuw, "In behandeling", Aangehouden or Gesloten',
+    args: ["<case>", "<status>"],
+    flags: [],
+    input(_values, positionals) {
+      const [case_number, status] = positionals;
+      if (case_number === undefined || status === undefined || positionals.length !== 2) {
+        throw new UsageError(
+          'cases status takes a case number and a status, such as: cases status 2026-000001 "In behandeling"',
+        );
+      }
+      return { case_number, status };
+    },
+    text: (moved) => `${moved.case_number} is ${moved.status}${moved.open ? "" : " (closed)"}.`,
+  },
+});
 
 /**
- * The case operations of a running server, through a caller of its operator endpoint.
+ * `close-case`: closes the case (sends `case.closed`).
  *
  * @example
- * const ops = remoteCaseOperations((op, args) => call(op, args));
+ * await operations.closeCase({ case_number: "2026-000001" });
  */
-export function remoteCaseOperations(call: <T>(op: string, args?: unknown) => Promise<T>): CaseOperations {
-  return {
-    listCases: (input) => call("list-cases", input),
-    showCase: (input) => call("show-case", input),
-    payCase: (input) => call("pay-case", input),
-    setCaseStatus: (input) => call("set-case-status", input),
-    closeCase: (input) => call("close-case", input),
-    sendCaseLetter: (input) => call("send-case-letter", input),
-    listTasks: (input) => call("list-tasks", input),
-    completeTask: (input) => call("complete-task", input),
-    rejectTask: (input) => call("reject-task", input),
-    listLetterJobs: (input) => call("list-letter-jobs", input),
-    retryLetterJob: (input) => call("retry-letter-job", input),
-  };
-}
+export const closeCase = defineOperation({
+  name: "close-case",
+  run: (context, input: { case_number: string }): Promise<CaseSummary> => context.cases.closeCase(input),
+  cli: {
+    group: "cases",
+    command: "close",
+    summary: "close the case (sends case.closed)",
+    args: ["<case>"],
+    flags: [],
+    input: caseNumber("cases close"),
+    text: (closed) => `${closed.case_number} is closed (${closed.status}).`,
+  },
+});
+
+/** Where `cases letter` writes the PDF: --out, else the letter's own name. */
+const letterFile = (letter: SentLetter, values: FlagValues) =>
+  resolve(text(values, "out") ?? letter.filename);
 
 /**
- * Runs a case operation named on the operator endpoint; undefined for a name that is not one.
- * The arguments are checked by the case handler's schemas (`invalid_request`).
+ * `send-case-letter`: makes the 14-day letter, stores it on the case and records it as sent; the
+ * PDF as base64.
  *
  * @example
- * const list = await dispatchCaseOperation(operations, "list-cases", { open: true });
+ * const letter = await operations.sendCaseLetter({ case_number: "2026-000001" });
  */
-export async function dispatchCaseOperation(
-  operations: CaseOperations,
-  op: string,
-  args: Record<string, unknown>,
-): Promise<unknown> {
-  switch (op) {
-    case "list-cases":
-      return operations.listCases(args as never);
-    case "show-case":
-      return operations.showCase(args as never);
-    case "pay-case":
-      return operations.payCase(args as never);
-    case "set-case-status":
-      return operations.setCaseStatus(args as never);
-    case "close-case":
-      return operations.closeCase(args as never);
-    case "send-case-letter":
-      return operations.sendCaseLetter(args as never);
-    case "list-tasks":
-      return operations.listTasks(args as never);
-    case "complete-task":
-      return operations.completeTask(args as never);
-    case "reject-task":
-      return operations.rejectTask(args as never);
-    case "list-letter-jobs":
-      return operations.listLetterJobs(args as never);
-    case "retry-letter-job":
-      return operations.retryLetterJob(args as never);
-    default:
-      return undefined;
-  }
-}
+export const sendCaseLetter = defineOperation({
+  name: "send-case-letter",
+  run: (context, input: { case_number: string }): Promise<SentLetter> => context.cases.sendLetter(input),
+  cli: {
+    group: "cases",
+    command: "letter",
+    summary: "make the 14-day letter, record it as sent and write the PDF",
+    args: ["<case>"],
+    flags: [flag("out", "where to write the PDF; default: its name", "FILE")],
+    input: caseNumber("cases letter"),
+    effect: (letter, _input, values) =>
+      writeFileSync(letterFile(letter, values), Buffer.from(letter.content_base64, "base64")),
+    // The PDF is in the file; the JSON names the file instead of repeating it.
+    json: ({ content_base64: _pdf, ...summary }, _input, values) => ({
+      ...summary,
+      file: letterFile(summary as SentLetter, values),
+    }),
+    text: (letter, _input, values) =>
+      [
+        `Letter ${letter.id} for ${letter.case_number} (${letter.letter_date}) is recorded as sent: costs ${euro(letter.collection_costs_cents)} on ${euro(letter.principal_cents)}.`,
+        `Written to ${letterFile(letter, values)} (${Buffer.from(letter.content_base64, "base64").byteLength} bytes).`,
+      ].join("\n"),
+  },
+});
+
+type LetterJobState = "pending" | "running" | "failed";
+
+/**
+ * `list-letter-jobs`: letter jobs of pre-incasso orders still to do, in the making, or failed
+ * (decision case-system-wik-letter-jobs).
+ *
+ * @example
+ * const failed = await operations.listLetterJobs({ state: "failed" });
+ */
+export const listLetterJobs = defineOperation({
+  name: "list-letter-jobs",
+  run: (
+    context,
+    input: { state?: LetterJobState; case_number?: string; limit?: number },
+  ): Promise<LetterJobList> => context.cases.listLetterJobs(input),
+  cli: {
+    group: "cases",
+    command: "letter-jobs",
+    summary: "14-day letters not made yet, and those that failed for good",
+    flags: [
+      flag("failed", "failed jobs only, as --state failed"),
+      flag("state", "pending, running or failed", "STATE"),
+      flag("case", "the jobs of one case", "CASE"),
+      LIMIT_FLAG,
+    ],
+    input(values) {
+      const given = text(values, "state");
+      const state = values.failed ? "failed" : given;
+      if (state !== undefined && !["pending", "running", "failed"].includes(state)) {
+        throw new UsageError(`--state must be pending, running or failed, not ${state}`);
+      }
+      if (values.failed && given !== undefined && given !== "failed") {
+        throw new UsageError("--failed and --state exclude each other");
+      }
+      const limit = positiveInt(values, "limit");
+      const caseNumber = text(values, "case");
+      return {
+        ...(state !== undefined ? { state: state as LetterJobState } : {}),
+        ...(caseNumber !== undefined ? { case_number: caseNumber } : {}),
+        ...(limit ? { limit } : {}),
+      };
+    },
+    text: (list, input) =>
+      list.data.length === 0
+        ? input.state === undefined
+          ? "No letter jobs: every letter is made."
+          : `No ${input.state} letter jobs.`
+        : list.data.map(letterJobLine).join("\n"),
+  },
+});
+
+/**
+ * `retry-letter-job`: makes a pending or failed letter job due now with a fresh count of attempts.
+ *
+ * @example
+ * await operations.retryLetterJob({ order_id: "ord_0123456789abcdef" });
+ */
+export const retryLetterJob = defineOperation({
+  name: "retry-letter-job",
+  run: (context, input: { order_id: string }): Promise<LetterJobView> => context.cases.retryLetterJob(input),
+  cli: {
+    group: "cases",
+    command: "retry-letter",
+    summary: "try a failed letter job again now, with fresh attempts",
+    args: ["<order-id>"],
+    flags: [],
+    input: (_values, positionals) => ({ order_id: one(positionals, "order id", "cases retry-letter") }),
+    text: (job) =>
+      `The letter job of ${job.order_id} (${job.case_number}) is due now; a running letter runner makes it.`,
+  },
+});

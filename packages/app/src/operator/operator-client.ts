@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { remoteOperatorAccountOperations } from "../operators/operator-accounts.js";
-import { remoteWebhookOperations } from "../webhooks/webhook-operations.js";
-import { remoteCaseOperations } from "./case-operations.js";
-import { remoteLetterDetailsOperations } from "./letter-details-operations.js";
-import type { OperatorOperations } from "./operations.js";
 import { OPERATOR_FILE, type OperatorEndpointInfo } from "./operator-endpoint.js";
+import {
+  type OperationCall,
+  type OperatorOperations,
+  operationEntry,
+  operationsOf,
+} from "./operator-registry.js";
 
 /**
  * An operator error that came back from a running server, with its stable code.
@@ -37,6 +38,33 @@ export function readOperatorEndpoint(dataDir: string): OperatorEndpointInfo | un
 }
 
 /**
+ * Sends each operation to a running server's operator endpoint: its input as the body of
+ * `POST /operator/<name>`, its result from `{ result }` (null stands for no result), a refusal as
+ * an {@link OperatorError}.
+ *
+ * @example
+ * const call = remoteCall(readOperatorEndpoint(".data")!);
+ * await call("listKeys", {});
+ */
+export function remoteCall(info: OperatorEndpointInfo): OperationCall {
+  return async (method, input) => {
+    const res = await fetch(`${info.url}/operator/${operationEntry(method).name}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${info.token}`, "content-type": "application/json" },
+      body: JSON.stringify(input),
+    });
+    const body = (await res.json()) as { result?: unknown; error?: { code: string; message: string } };
+    if (!res.ok || body.error) {
+      throw new OperatorError(
+        body.error?.code ?? "internal_error",
+        body.error?.message ?? `HTTP ${res.status}`,
+      );
+    }
+    return body.result ?? undefined;
+  };
+}
+
+/**
  * The operations of a running server, reached through its operator endpoint.
  *
  * @example
@@ -44,36 +72,5 @@ export function readOperatorEndpoint(dataDir: string): OperatorEndpointInfo | un
  * console.log(await ops.listKeys());
  */
 export function remoteOperations(info: OperatorEndpointInfo): OperatorOperations {
-  const call = async <T>(op: string, args: unknown = {}): Promise<T> => {
-    const res = await fetch(`${info.url}/operator/${op}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${info.token}`, "content-type": "application/json" },
-      body: JSON.stringify(args),
-    });
-    const body = (await res.json()) as { result?: T; error?: { code: string; message: string } };
-    if (!res.ok || body.error) {
-      throw new OperatorError(
-        body.error?.code ?? "internal_error",
-        body.error?.message ?? `HTTP ${res.status}`,
-      );
-    }
-    return body.result as T;
-  };
-  return {
-    ...remoteWebhookOperations(call),
-    ...remoteCaseOperations(call),
-    ...remoteOperatorAccountOperations(call),
-    ...remoteLetterDetailsOperations(call),
-    createKey: (input) => call("create-key", input),
-    listKeys: () => call("list-keys"),
-    revokeKey: (id) => call("revoke-key", { id }),
-    setUdf: (input) => call("set-udf", input),
-    listUdf: (organisation) => call("list-udf", { organisation }),
-    removeUdf: async (input) => {
-      await call("remove-udf", input);
-    },
-    migrate: () => call("migrate"),
-    secretsStatus: () => call("secrets-status"),
-    rotateSecrets: () => call("rotate-secrets"),
-  };
+  return operationsOf(remoteCall(info));
 }

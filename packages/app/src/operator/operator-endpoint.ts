@@ -6,11 +6,8 @@ import { join } from "node:path";
 import { isCaseSystemError } from "@incasso/case-system";
 import { isCoreError, isWebhookError } from "@incasso/core";
 import { isSecretKeyError } from "@incasso/store-sql";
-import { dispatchOperatorAccountOperation, isOperatorAccountError } from "../operators/operator-accounts.js";
-import { dispatchWebhookOperation } from "../webhooks/webhook-operations.js";
-import { dispatchCaseOperation } from "./case-operations.js";
-import { dispatchLetterDetailsOperation } from "./letter-details-operations.js";
-import type { OperatorOperations } from "./operations.js";
+import { isOperatorAccountError } from "../operators/operator-accounts.js";
+import { type OperatorOperations, operationEntry, operationNamed } from "./operator-registry.js";
 
 /** The file in the data directory that tells the CLI where the running server listens. */
 export const OPERATOR_FILE = "operator.json";
@@ -60,39 +57,20 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * Runs the operation the endpoint names with the body as its input; undefined for a name that is
+ * no operation. A result of nothing is sent as null.
+ */
 async function dispatch(
   operations: OperatorOperations,
   op: string,
-  args: Record<string, unknown>,
+  body: Record<string, unknown>,
 ): Promise<unknown> {
-  switch (op) {
-    case "create-key":
-      return operations.createKey(args as never);
-    case "list-keys":
-      return operations.listKeys();
-    case "revoke-key":
-      return operations.revokeKey(String(args.id));
-    case "set-udf":
-      return operations.setUdf(args as never);
-    case "list-udf":
-      return operations.listUdf(String(args.organisation));
-    case "remove-udf":
-      await operations.removeUdf(args as never);
-      return null;
-    case "migrate":
-      return operations.migrate();
-    case "secrets-status":
-      return operations.secretsStatus();
-    case "rotate-secrets":
-      return operations.rotateSecrets();
-    default:
-      return (
-        (await dispatchWebhookOperation(operations, op, args)) ??
-        (await dispatchOperatorAccountOperation(operations, op, args)) ??
-        (await dispatchLetterDetailsOperation(operations, op, args)) ??
-        dispatchCaseOperation(operations, op, args)
-      );
-  }
+  const method = operationNamed(op);
+  if (method === undefined) return undefined;
+  const entry = operationEntry(method);
+  const run = operations[method] as (...args: unknown[]) => Promise<unknown>;
+  return (await run(...entry.args(entry.input(body)))) ?? null;
 }
 
 /**

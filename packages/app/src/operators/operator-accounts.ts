@@ -59,8 +59,9 @@ export interface OperatorSummary {
 }
 
 /**
- * Managing operators (`incasso operators …`), the same whether the CLI opens the store itself or
- * reaches a running server through its operator endpoint.
+ * Managing operators on an open store. The operator operations `createOperator`, `listOperators`
+ * and `revokeOperator` (operator/operator-account-operations.ts) run these, directly or behind the
+ * operator endpoint.
  *
  * @example
  * const { credential } = await ops.createOperator({ name: "Jan de Vries", role: "handler" });
@@ -137,43 +138,4 @@ export function directOperatorAccountOperations(
       return summary(record);
     },
   };
-}
-
-/**
- * The operator account operations of a running server, through a caller of its operator endpoint.
- *
- * @example
- * const ops = remoteOperatorAccountOperations((op, args) => call(op, args));
- */
-export function remoteOperatorAccountOperations(
-  call: <T>(op: string, args?: unknown) => Promise<T>,
-): OperatorAccountOperations {
-  return {
-    createOperator: (input) => call("create-operator", input),
-    listOperators: () => call("list-operators"),
-    revokeOperator: (input) => call("revoke-operator", input),
-  };
-}
-
-/**
- * Runs an operator account operation named on the operator endpoint; undefined for another name.
- *
- * @example
- * await dispatchOperatorAccountOperation(ops, "list-operators", {});
- */
-export async function dispatchOperatorAccountOperation(
-  operations: OperatorAccountOperations,
-  op: string,
-  args: Record<string, unknown>,
-): Promise<unknown> {
-  switch (op) {
-    case "create-operator":
-      return operations.createOperator(args as never);
-    case "list-operators":
-      return operations.listOperators();
-    case "revoke-operator":
-      return operations.revokeOperator(args as never);
-    default:
-      return undefined;
-  }
 }

@@ -6,6 +6,7 @@ import {
   type IncassoStore,
   type OutboxEvent,
   requireOrganisation,
+  snakeView,
   type WebhookEndpointRecord,
   WebhookError,
   webhookSecretHint,
@@ -130,15 +131,12 @@ export interface WebhookOperationsOptions extends Omit<Partial<WebhookDispatcher
 /** Largest listing. */
 const MAX_LIST = 1000;
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
 function endpointSummary(record: WebhookEndpointRecord, organisation: string): WebhookEndpointSummary {
   return {
     organisation,
     url: record.url,
     secret_hint: webhookSecretHint(record.secret),
-    created_at: record.createdAt.toISOString(),
-    updated_at: record.updatedAt.toISOString(),
+    ...snakeView(record, ["createdAt", "updatedAt"]),
   };
 }
 
@@ -152,31 +150,33 @@ export function deliverySummary(event: OutboxEvent, organisation: string): Webho
   return {
     event_id: event.id,
     organisation,
-    type: event.type,
-    state: event.state,
-    attempts: event.attempts,
-    created_at: event.createdAt.toISOString(),
-    next_attempt_at: iso(event.nextAttemptAt),
-    last_status: event.lastStatus,
-    last_error: event.lastError,
-    delivered_at: iso(event.deliveredAt),
-    failed_at: iso(event.failedAt),
+    ...snakeView(event, [
+      "type",
+      "state",
+      "attempts",
+      "createdAt",
+      "nextAttemptAt",
+      "lastStatus",
+      "lastError",
+      "deliveredAt",
+      "failedAt",
+    ]),
   };
 }
 
 function attemptSummary(a: DeliveryAttemptRecord): WebhookAttemptSummary {
-  return {
-    attempt: a.attempt,
-    owner: a.owner,
-    url: a.url,
-    started_at: a.startedAt.toISOString(),
-    finished_at: iso(a.finishedAt),
-    outcome: a.outcome,
-    status_code: a.statusCode,
-    duration_ms: a.durationMs,
-    error: a.error,
-    next_attempt_at: iso(a.nextAttemptAt),
-  };
+  return snakeView(a, [
+    "attempt",
+    "owner",
+    "url",
+    "startedAt",
+    "finishedAt",
+    "outcome",
+    "statusCode",
+    "durationMs",
+    "error",
+    "nextAttemptAt",
+  ]);
 }
 
 /**
@@ -277,52 +277,4 @@ export function directWebhookOperations(
       return sendNow(input.event_id);
     },
   };
-}
-
-/**
- * The webhook operations of a running server, through a caller of its operator endpoint.
- *
- * @example
- * const ops = remoteWebhookOperations((op, args) => call(op, args));
- */
-export function remoteWebhookOperations(
-  call: <T>(op: string, args?: unknown) => Promise<T>,
-): WebhookOperations {
-  return {
-    setWebhook: (input) => call("set-webhook", input),
-    listWebhooks: () => call("list-webhooks"),
-    pingWebhook: (input) => call("ping-webhook", input),
-    listDeliveries: (input) => call("list-deliveries", input),
-    listAttempts: (input) => call("list-attempts", input),
-    redeliverWebhook: (input) => call("redeliver-webhook", input),
-  };
-}
-
-/**
- * Runs a webhook operation named on the operator endpoint; undefined for a name that is not one.
- *
- * @example
- * const result = await dispatchWebhookOperation(operations, "list-webhooks", {});
- */
-export async function dispatchWebhookOperation(
-  operations: WebhookOperations,
-  op: string,
-  args: Record<string, unknown>,
-): Promise<unknown> {
-  switch (op) {
-    case "set-webhook":
-      return operations.setWebhook(args as never);
-    case "list-webhooks":
-      return operations.listWebhooks();
-    case "ping-webhook":
-      return operations.pingWebhook({ organisation: String(args.organisation) });
-    case "list-deliveries":
-      return operations.listDeliveries(args as never);
-    case "list-attempts":
-      return operations.listAttempts({ event_id: String(args.event_id) });
-    case "redeliver-webhook":
-      return operations.redeliverWebhook({ event_id: String(args.event_id) });
-    default:
-      return undefined;
-  }
 }

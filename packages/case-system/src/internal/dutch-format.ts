@@ -22,14 +22,8 @@ export function euro(cents: number): string {
   return `${sign}€ ${whole},${String(abs % 100).padStart(2, "0")}`;
 }
 
-const AMSTERDAM_DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Amsterdam",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The calendar day of an instant in the Netherlands, `YYYY-MM-DD`. */
-export function amsterdamDay(at: Date): string {
-  return AMSTERDAM_DAY.format(at);
-}
+/**
+ * The calendar day of an instant in the Netherlands, `YYYY-MM-DD`: @incasso/wik's one function
+ * for "today in Amsterdam".
+ */
+export { amsterdamDate as amsterdamDay } from "@incasso/wik";

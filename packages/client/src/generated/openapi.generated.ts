@@ -299,7 +299,53 @@ export interface components {
             title: string;
             /** @description HTTP status code */
             status: number;
-            /** @description Machine-readable code */
+            /**
+             * @description Machine-readable code. The API's codes:
+             *
+             *     | code | status | when |
+             *     |---|---|---|
+             *     | `invalid_json` | 400 | The body is not valid JSON. |
+             *     | `empty_body` | 400 | The body is empty where one is required. |
+             *     | `invalid_request` | 400 | A public tool's request cannot be read as a whole. |
+             *     | `malformed_url` | 400 | The URL has malformed percent-encoding. |
+             *     | `body_not_allowed` | 400 | A GET or DELETE carries a body. |
+             *     | `bad_request` | 400 | The HTTP request cannot be parsed. |
+             *     | `unauthorized` | 401 | Key missing, invalid or revoked. |
+             *     | `creditor_feature_disabled` | 403 | Creditor management is not activated for the key. |
+             *     | `not_found` | 404 | Unknown endpoint, or order id unknown for the account. |
+             *     | `organisation_not_found` | 404 | No such organisation. |
+             *     | `key_not_found` | 404 | No such API key. |
+             *     | `udf_field_not_found` | 404 | No such custom-field definition. |
+             *     | `method_not_allowed` | 405 | Wrong HTTP method; the Allow header lists the allowed ones. |
+             *     | `request_timeout` | 408 | The request or its body arrived too slowly. |
+             *     | `idempotency_conflict` | 409 | Idempotency-Key reused with different content, or for another key's order. |
+             *     | `idempotency_in_progress` | 409 | The first request with this Idempotency-Key still runs. |
+             *     | `order_has_no_case` | 409 | Hold, withdraw or payments on an order without a case (test mode). |
+             *     | `test_key_on_live_order` | 409 | A test key tries to steer a live order. |
+             *     | `creditor_exists` | 409 | A creditor with this reference already exists in the account. |
+             *     | `organisation_conflict` | 409 | The organisation already exists. |
+             *     | `payload_too_large` | 413 | The request body is too large. |
+             *     | `uri_too_long` | 414 | The URL is too long. |
+             *     | `unsupported_media_type` | 415 | Content-Type is not application/json. |
+             *     | `expectation_failed` | 417 | An Expect header other than 100-continue. |
+             *     | `validation_error` | 422 | One or more fields invalid; see errors[]. |
+             *     | `invalid_attachment` | 422 | PDF refused: not a PDF, damaged, or password protected. |
+             *     | `wik_letter_required` | 422 | `incasso` against an individual debtor without a `wik_letter` attachment. |
+             *     | `amount_too_high` | 422 | An invoice amount_cents above the maximum. |
+             *     | `unknown_creditor` | 422 | The given creditor id or reference is not found in the account. |
+             *     | `invalid_key_settings` | 422 | Invalid settings for an API key. |
+             *     | `invalid_udf_field` | 422 | Invalid custom-field definition. |
+             *     | `invalid_cursor` | 422 | The list cursor cannot be read. |
+             *     | `rate_limited` | 429 | Rate limit reached; see Retry-After. |
+             *     | `headers_too_large` | 431 | The request headers are too large. |
+             *     | `internal_error` | 500 | An unexpected failure; the detail reveals nothing. |
+             *     | `host_body_already_parsed` | 500 | The host framework parsed the body before the API could read it. |
+             *     | `upstream_error` | 502 | The case system could not process the request; retry later. |
+             *     | `service_unavailable` | 503 | The database cannot be reached; retry after Retry-After. |
+             *     | `server_busy` | 503 | Too many connections or large bodies at once; retry after Retry-After. |
+             *     | `attachment_check_unavailable` | 503 | The PDF engine could not check the attachments; retry after Retry-After. |
+             *     | `not_ready` | 503 | The service cannot take traffic now (GET /readyz). |
+             */
             code: string;
             /** @description Explanation of this occurrence */
             detail: string;

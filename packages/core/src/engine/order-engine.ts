@@ -4,22 +4,23 @@ import {
   createTemplateTitleWriter,
   type DocumentChecker,
   type PdfEngine,
-  type PdfGuardLogger,
   type PdfIsolation,
   resolveAttachmentLimits,
   type TitleWriter,
 } from "@incasso/pdf-guard";
 import type { CaseSystem } from "../case-system-port.js";
+import type { Logger } from "../logger.js";
 import type { IncassoStore } from "../store-port.js";
 
 /**
  * Where the engine reports what the client must not see (a failed case-system step, a failing
- * checker). The shape of `@incasso/pdf-guard`'s logger, so one object serves both.
+ * checker): the `warn` of the one {@link Logger}, which is also the shape of `@incasso/pdf-guard`'s
+ * logger, so one object serves both.
  *
  * @example
  * const logger: OrderEngineLogger = { warn: (message, details) => console.warn(message, details) };
  */
-export type OrderEngineLogger = PdfGuardLogger;
+export type OrderEngineLogger = Pick<Logger, "warn">;
 
 /**
  * Options of {@link createOrderEngine}.

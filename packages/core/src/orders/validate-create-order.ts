@@ -5,13 +5,7 @@ import { normaliseCustomerNumber } from "./customer-number.js";
 import { dueDateOf } from "./due-date.js";
 import { OrdersError } from "./errors.js";
 import type { FieldError } from "./field-error.js";
-import {
-  addressRules,
-  creditorRules,
-  debtorRules,
-  invoiceRules,
-  type RuleIssue,
-} from "./internal/cross-field-rules.js";
+import type { RuleIssue } from "./internal/cross-field-rules.js";
 import { isIsoDate } from "./internal/dates.js";
 import { formatFieldPath } from "./internal/field-path.js";
 import { hasText, isRecord } from "./internal/schema-parts.js";
@@ -294,25 +288,19 @@ function tooManyKeys(field: string, count: number, max: number): FieldError {
   return { field, code: "too_many_keys", message: `must have at most ${max} keys, got ${count}` };
 }
 
+// The rules the schema cannot hold: today's date, and rule 4 across debtors and attachments. The
+// rules that tie an object's fields together are refinements of the schemas and ran in the one
+// parse above (internal/cross-field-rules.ts).
 function businessRuleErrors(body: Record<string, unknown>, today: string): FieldError[] {
   const errors: FieldError[] = [];
   const add = (prefix: PropertyKey[], issues: RuleIssue[]) => {
     for (const i of issues)
       errors.push({ field: formatFieldPath([...prefix, ...i.path]), code: i.code, message: i.message });
   };
-  add(["creditor"], creditorRules(body.creditor));
   const debtors = body.debtors;
-  // Entries of an oversized list are not judged one by one (see above).
-  if (Array.isArray(debtors) && debtors.length <= ORDER_LIMITS.debtorsPerOrder.max) {
-    debtors.forEach((debtor, i) => {
-      add(["debtors", i], debtorRules(debtor));
-      if (isRecord(debtor)) add(["debtors", i, "address"], addressRules(debtor.address));
-    });
-  }
   const invoices = body.invoices;
   if (Array.isArray(invoices) && invoices.length <= ORDER_LIMITS.invoicesPerOrder.max) {
     invoices.forEach((invoice, i) => {
-      add(["invoices", i], invoiceRules(invoice));
       // Spec Invoice.invoice_date: "not in the future", measured against today in Europe/Amsterdam.
       // ISO dates of four-digit years compare correctly as strings.
       if (isRecord(invoice) && isIsoDate(invoice.invoice_date) && invoice.invoice_date > today) {
@@ -339,7 +327,10 @@ function businessRuleErrors(body: Record<string, unknown>, today: string): Field
   return errors;
 }
 
-/** Drops repeated (field, code) pairs: a rule zod did run is also found by the raw pass. */
+/**
+ * Drops repeated (field, code) pairs: zod reports one value more than once when it breaks two
+ * bounds of one kind (a number over both the safe-integer bound of z.int() and the field's maximum).
+ */
 function unique(errors: ReadonlyArray<FieldError>): FieldError[] {
   const seen = new Set<string>();
   return errors.filter((e) => {

@@ -31,7 +31,6 @@ import { requestFingerprint } from "../internal/request-fingerprint.js";
 import { keyRateLimit, ordersRateLimit } from "../key-rate-limits.js";
 import { type ApiPlugin, definePlugin, defineRoute, json, type RouteResponse } from "../plugin.js";
 import { RATE_LIMIT_HEADERS, type RateLimiter } from "../rate-limit.js";
-import { orderEngineErrorToApiError } from "./orders-errors.js";
 
 /**
  * Options of {@link ordersPlugin}.
@@ -66,14 +65,6 @@ function rawQuery(url: URL): Record<string, string | string[]> {
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
   return out;
-}
-
-async function engineCall<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw orderEngineErrorToApiError(error);
-  }
 }
 
 const withLimits = (description: string): RouteResponse => ({ description, headers: RATE_LIMIT_HEADERS });
@@ -168,11 +159,9 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
       guards: [limit],
       handle: async (ctx) =>
         json(
-          await engineCall(() =>
-            requestOrderAction(engine, requirePrincipal(ctx), ctx.params.orderId, action, ctx.rawBody, {
-              now: ctx.now(),
-            }),
-          ),
+          await requestOrderAction(engine, requirePrincipal(ctx), ctx.params.orderId, action, ctx.rawBody, {
+            now: ctx.now(),
+          }),
           { status: 202 },
         ),
     });
@@ -196,7 +185,9 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
         tags: ["orders"],
         auth: "required",
         request: {
-          body: asSent(CreateOrderSchema),
+          // The engine validates the order once, every violation at once (validateCreateOrder).
+          body: CreateOrderSchema,
+          bodyValidatedBy: "handler",
           headers: IDEMPOTENCY_REQUEST_HEADERS,
           // The body and the attachments decoded from it (decision server-body-budget).
           bodyBudgetWeight: 1.75,
@@ -251,12 +242,11 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
           const onAlreadyStored = () => {
             replayed = true;
           };
-          const order = await engineCall(() =>
-            submitOrder(engine, principal, ctx.rawBody, {
-              now: ctx.now(),
-              ...(orderId ? { orderId, onAlreadyStored } : {}),
-            }),
-          );
+          // The engine's refusals reach the client through the API's one error mapping (toApiError).
+          const order = await submitOrder(engine, principal, ctx.rawBody, {
+            now: ctx.now(),
+            ...(orderId ? { orderId, onAlreadyStored } : {}),
+          });
           // A replay created nothing now: it is counted as a replay, not as an order.
           if (!replayed) noteOrderCreated(ctx, order);
           return json(order, {
@@ -284,7 +274,7 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
           ),
         },
         guards: [limit],
-        handle: (ctx) => engineCall(() => listOrders(engine, requirePrincipal(ctx), rawQuery(ctx.url))),
+        handle: (ctx) => listOrders(engine, requirePrincipal(ctx), rawQuery(ctx.url)),
       }),
       defineRoute({
         method: "GET",
@@ -302,9 +292,7 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
         },
         guards: [limit],
         handle: (ctx) =>
-          engineCall(() =>
-            getOrderStatus(engine, requirePrincipal(ctx), ctx.params.orderId, { now: ctx.now() }),
-          ),
+          getOrderStatus(engine, requirePrincipal(ctx), ctx.params.orderId, { now: ctx.now() }),
       }),
       control("hold"),
       control("withdraw"),

@@ -1,12 +1,10 @@
 import {
   createRolRouter,
-  isRolRouterError,
   type RolRouterOptions,
   type RolRouterRequest,
   RolRouterRequestSchema,
   RolRouterResultSchema,
 } from "@incasso/rol-router";
-import { validationError } from "../api-error.js";
 import { EXAMPLE_DATE, OPERATION_EXAMPLES } from "../openapi-examples.js";
 import { type ApiPlugin, definePlugin, defineRoute } from "../plugin.js";
 import { RATE_LIMIT_HEADERS } from "../rate-limit.js";
@@ -69,16 +67,8 @@ export function rolRouterPlugin(options: RolRouterPluginOptions = {}): ApiPlugin
           429: { description: "Rate limit per IP reached.", headers: RATE_LIMIT_HEADERS },
         },
         guards: [toolRateLimit("rol-router", options.rateLimit)],
-        handle: (ctx) => {
-          try {
-            return router.lookup(ctx.body, { today: ctx.now() });
-          } catch (error) {
-            if (isRolRouterError(error) && error.code === "invalid_request") {
-              throw validationError(error.errors ?? []);
-            }
-            throw error;
-          }
-        },
+        // A refused request (`invalid_request`) is a 422 through the API's error mapping (toApiError).
+        handle: (ctx) => router.lookup(ctx.body, { today: ctx.now() }),
       }),
     ],
   });

@@ -1,11 +1,4 @@
-import {
-  calculateWik,
-  isWikError,
-  WikCalculationSchema,
-  type WikRequest,
-  WikRequestSchema,
-} from "@incasso/wik";
-import { ApiError, validationError } from "../api-error.js";
+import { calculateWik, WikCalculationSchema, type WikRequest, WikRequestSchema } from "@incasso/wik";
 import { EXAMPLE_DATE, OPERATION_EXAMPLES } from "../openapi-examples.js";
 import { type ApiPlugin, definePlugin, defineRoute } from "../plugin.js";
 import { RATE_LIMIT_HEADERS } from "../rate-limit.js";
@@ -63,21 +56,9 @@ export function wikPlugin(options: WikPluginOptions = {}): ApiPlugin {
           429: { description: "Rate limit per IP reached.", headers: RATE_LIMIT_HEADERS },
         },
         guards: [toolRateLimit("wik", options.rateLimit)],
-        handle: (ctx) => {
-          try {
-            return calculateWik(ctx.body, { today: ctx.now() });
-          } catch (error) {
-            // After schema validation only range limits remain (a due date before the rate table,
-            // an amount whose result overflows); they are the client's input, so 422 per field.
-            if (isWikError(error) && error.field !== undefined && error.code !== "invalid_option") {
-              throw validationError([{ field: error.field, code: error.code, message: error.message }]);
-            }
-            if (isWikError(error) && error.code === "invalid_request") {
-              throw new ApiError({ status: 400, code: "invalid_request", detail: error.message });
-            }
-            throw error;
-          }
-        },
+        // After schema validation only range limits remain (a due date before the rate table, an
+        // amount whose result overflows): the API's error mapping (toApiError) makes them 422 per field.
+        handle: (ctx) => calculateWik(ctx.body, { today: ctx.now() }),
       }),
     ],
   });

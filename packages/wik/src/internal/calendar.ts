@@ -1,3 +1,4 @@
+import { amsterdamDate } from "../amsterdam-date.js";
 import { WikError } from "../errors.js";
 
 /**
@@ -93,29 +94,14 @@ export function civilPlusYears(year: number, month: number, day: number, years: 
   return dayFromCivil(target, month, day);
 }
 
-let amsterdamFormatter: Intl.DateTimeFormat | undefined;
-
 /**
  * The calendar date in the Netherlands (Europe/Amsterdam) at the instant `date`. Dutch law counts
  * whole calendar days in Dutch time, so "today" for a server in UTC must not flip a day early or
  * late around midnight.
  */
 export function amsterdamDay(date: Date): number {
-  amsterdamFormatter ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Amsterdam",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  let year = 0;
-  let month = 0;
-  let day = 0;
-  for (const part of amsterdamFormatter.formatToParts(date)) {
-    if (part.type === "year") year = Number(part.value);
-    else if (part.type === "month") month = Number(part.value);
-    else if (part.type === "day") day = Number(part.value);
-  }
-  return dayFromCivil(year, month, day);
+  const [year, month, day] = amsterdamDate(date).split("-").map(Number);
+  return dayFromCivil(year as number, month as number, day as number);
 }
 
 /**

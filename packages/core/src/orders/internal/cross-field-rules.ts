@@ -10,10 +10,10 @@ export interface RuleIssue {
   message: string;
 }
 
-// These rules read raw input and are used twice: as refinements of the schemas (so a schema used
-// on its own enforces them) and by validateCreateOrder on the raw body. The second use exists
-// because zod skips an object's refinements once a field was cut short (a non-integer for z.int,
-// a string or array over its maximum), and the spec wants every violation back at once.
+// These rules read raw input and are refinements of the schemas, run whenever the judged value is
+// an object (`whenObject`): zod would otherwise skip an object's refinements once a field was cut
+// short (a non-integer for z.int, a string or array over its maximum), and the spec wants every
+// violation back at once. The order body is parsed once, so each rule runs once (issue 21, item 2).
 
 const present = (v: unknown) => v !== undefined && v !== null;
 const missingText = (v: unknown) => v === undefined || (typeof v === "string" && v.trim() === "");

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import type { FieldError } from "../field-error.js";
-import { ORDER_LIMITS } from "../limits.js";
 import { formatFieldPath } from "./field-path.js";
 
 type Issue = z.core.$ZodIssue;
@@ -18,14 +17,6 @@ function describeType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   return typeof value;
-}
-
-// Spec Invoice.amount_cents: "above the maximum the error code is amount_too_high". zod keeps no
-// custom code on its built-in `max`, so the path decides. The message names the spec's maximum
-// (Limits table "Invoice amount") rather than the issue's own: above 2^53 - 1 the first issue zod
-// reports is z.int()'s safe-integer bound, which is not a limit of the API.
-function isInvoiceAmount(path: ReadonlyArray<PropertyKey>): boolean {
-  return path.length === 3 && path[0] === "invoices" && path[2] === "amount_cents";
 }
 
 function toFieldError(issue: Issue, input: unknown): FieldError {
@@ -58,12 +49,6 @@ function toFieldError(issue: Issue, input: unknown): FieldError {
         return { field, code: "too_long", message: `must be at most ${max} characters` };
       if (issue.origin === "array")
         return { field, code: "too_many_items", message: `must have at most ${max} items` };
-      if (isInvoiceAmount(path))
-        return {
-          field,
-          code: "amount_too_high",
-          message: `must be at most ${ORDER_LIMITS.amountCents.max} cents`,
-        };
       return { field, code: "too_large", message: `must be at most ${max}` };
     }
     case "too_small": {
@@ -88,7 +73,8 @@ function toFieldError(issue: Issue, input: unknown): FieldError {
         message: `must be a string, number or boolean, got ${describeType(value)}`,
       };
     case "invalid_key": {
-      // Only metadata has a key rule (spec CreateOrder.metadata: "key max 40 chars").
+      // A record key that fails its schema: a JSON key is always a string, so only a length rule
+      // can refuse it. A schema with a rule of its own sets its code through a custom issue.
       const inner = issue.issues[0];
       const max = inner?.code === "too_big" ? ` of at most ${String(inner.maximum)} characters` : "";
       return { field, code: "key_too_long", message: `key must be a string${max}` };
