@@ -35,16 +35,18 @@ function serve(args: string[]): Promise<{ proc: ChildProcess; lines: string[] }>
 }
 
 describe("incasso CLI", () => {
-  it("serve --no-pages (INCASSO_NO_PAGES) serves neither the reference nor the tool pages, and says so", {
+  it("serve --no-pages --no-console serves neither the reference, the tool pages nor the console, and says so", {
     timeout: 90_000,
   }, async () => {
-    const { lines } = await serve(["--data-dir", tempDir(), "--no-pages"]);
+    const { lines } = await serve(["--data-dir", tempDir(), "--no-pages", "--no-console"]);
     const entries = lines.filter((l) => l !== "").map((l) => JSON.parse(l) as { msg: string; url?: string });
     expect(entries.filter((e) => e.msg.startsWith("pages: ")).map((e) => e.msg)).toEqual(["pages: off"]);
+    expect(entries.filter((e) => e.msg.startsWith("console: ")).map((e) => e.msg)).toEqual(["console: off"]);
     const url = String(entries[0]?.url);
     const origin = new URL(url).origin;
     expect((await fetch(`${url}/docs`)).status).toBe(404);
     expect((await fetch(`${origin}/tools/wik`)).status).toBe(404);
+    expect((await fetch(`${origin}/console/inloggen`)).status).toBe(404);
     expect((await fetch(`${origin}/`, { redirect: "manual" })).status).toBe(404);
     expect((await fetch(`${url}/ping`)).status).toBe(200);
   });

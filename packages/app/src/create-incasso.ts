@@ -4,6 +4,7 @@ import {
   createLetterRunner,
   type LetterRunner,
 } from "@incasso/case-system";
+import { type ConsoleOptions, consolePlugin, type OperatorDirectory } from "@incasso/console";
 import type { CaseSystem } from "@incasso/core";
 import { type PagesOptions, pagesPlugin } from "@incasso/pages";
 import {
@@ -32,6 +33,7 @@ import { workerEventLogs } from "./logging/worker-event-logs.js";
 import type { IncassoMetrics } from "./metrics/incasso-metrics.js";
 import { directOperations, type OperatorOperations } from "./operator/operations.js";
 import { type OperatorEndpoint, startOperatorEndpoint } from "./operator/operator-endpoint.js";
+import { createOperatorDirectory } from "./operators/operator-directory.js";
 import { allowPrivateWebhookTargets } from "./webhooks/allow-private-targets.js";
 import {
   createWebhookDispatcher,
@@ -88,6 +90,18 @@ export interface CreateIncassoOptions {
    * court pages at `/tools`. On by default; `false` serves none (decision pages-api-reference).
    */
   pages?: false | Omit<PagesOptions, "openapi">;
+  /**
+   * Who may log in to the operator console (`@incasso/console`, issue 19), served at `/console` on
+   * the built-in case system. Default: the operators of `incasso operators create` in the same
+   * database (`createOperatorDirectory`); a function gets the opened store.
+   */
+  operators?: OperatorDirectory | ((store: SqlStore) => OperatorDirectory);
+  /**
+   * The operator console's settings (path, session secret and limits, Secure cookie); `false`
+   * serves no console. Without `sessionSecret` (or INCASSO_CONSOLE_SECRET) a key is made per
+   * process: a restart logs everybody out.
+   */
+  console?: false | Pick<ConsoleOptions, "path" | "sessionSecret" | "session" | "secureCookie">;
   /** Where the service logs; default the console. `createPinoLogger()` gives structured JSON lines. */
   logger?: Logger;
   /**
@@ -249,6 +263,26 @@ async function compose(
             ...options.pages,
           }),
         ];
+  // The console works the built-in case system through the same operations as the CLI, made
+  // below once the dispatcher exists (so ping and redeliver send with it).
+  const consoleSecret = env.INCASSO_CONSOLE_SECRET;
+  const consoles =
+    options.console === false || !builtIn
+      ? []
+      : [
+          consolePlugin({
+            operators:
+              typeof options.operators === "function"
+                ? options.operators(store)
+                : (options.operators ?? createOperatorDirectory(store)),
+            operations: () => operations,
+            cases: builtIn,
+            database: store.database,
+            now,
+            ...(consoleSecret ? { sessionSecret: consoleSecret } : {}),
+            ...options.console,
+          }),
+        ];
   api = createApi({
     // The embedded store is one process by construction (the lock), so counters can stay in
     // memory; PostgreSQL may serve several instances, which must share them in the database.
@@ -256,7 +290,7 @@ async function compose(
     now,
     logger,
     ...options.api,
-    plugins: [...pages, ...(options.api?.plugins ?? [])],
+    plugins: [...pages, ...consoles, ...(options.api?.plugins ?? [])],
     store,
     caseSystem,
     ...(documentChecker ? { documentChecker } : {}),

@@ -83,6 +83,11 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     env: "INCASSO_NO_PAGES",
     description: "serve no API reference and no tool pages (/api/v1/docs, /tools)",
   },
+  {
+    name: "no-console",
+    env: "INCASSO_NO_CONSOLE",
+    description: "serve no operator console (/console)",
+  },
   ...SERVE_LIMIT_FLAGS,
   ALLOW_PRIVATE_TARGETS_FLAG,
   ...OPENAI_FLAGS,

@@ -77,6 +77,7 @@ export function serveSettings(values: FlagValues, env: Record<string, string | u
       webhookDispatcher: values["no-webhook-dispatcher"] !== true,
       letterRunner: values["no-letter-runner"] !== true,
       pages: values["no-pages"] !== true,
+      console: values["no-console"] !== true,
       allowPrivateWebhookTargets: values["allow-private-webhook-targets"] === true,
       ai: documentAiSettings(values, env),
       // Read before anything starts, so a bad value stops serve with its message.
@@ -116,6 +117,8 @@ export async function runServe(values: FlagValues): Promise<void> {
     },
     // The standalone server owns its root: / and /docs lead to the pages (decision pages-stack).
     pages: settings.pages ? { rootRedirects: true } : false,
+    // Behind a trusted proxy the cookie is Secure when the proxy says https (decision console-stack).
+    ...(settings.console ? {} : { console: false as const }),
     documentChecker,
     titleWriter,
     logger,
@@ -176,6 +179,7 @@ export async function runServe(values: FlagValues): Promise<void> {
   if (settings.pages) {
     logger.info(`pages: API reference ${url}/docs; WIK and court pages ${new URL(url).origin}/tools`);
   } else logger.info("pages: off");
+  logger.info(settings.console ? `console: ${new URL(url).origin}/console` : "console: off");
   await reportSecretsAtRest(store, logger);
   // The last line of the start: tests and scripts wait for it.
   logger.info(`data: ${store.dataDir ?? "PostgreSQL (DATABASE_URL)"}`, { dataDir: store.dataDir ?? null });

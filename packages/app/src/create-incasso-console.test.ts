@@ -1,0 +1,427 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { listCases, type Operator, type OperatorDirectory } from "@incasso/console";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createIncasso, type Incasso } from "./create-incasso.js";
+
+const quiet = { info() {}, warn() {}, error() {} };
+const ADMIN: Operator = { id: "opr_admin000000001", name: "Anne Beheer", role: "admin" };
+const HANDLER: Operator = { id: "opr_handler0000001", name: "Henk Behandel", role: "handler" };
+const revoked = new Set<string>();
+// A fake of the app's operator directory: two credentials and one that is locked out.
+const directory: OperatorDirectory = {
+  async login(credential) {
+    if (credential === "cred-admin") return { ok: true, operator: ADMIN };
+    if (credential === "cred-handler") return { ok: true, operator: HANDLER };
+    if (credential === "cred-locked")
+      return { ok: false, reason: "locked", lockedUntil: new Date("2026-11-25T20:15:00Z") };
+    return { ok: false, reason: "invalid" };
+  },
+  async get(id) {
+    if (revoked.has(id)) return null;
+    return [ADMIN, HANDLER].find((o) => o.id === id) ?? null;
+  },
+};
+
+let dir: string;
+let incasso: Incasso;
+let apiKey: string;
+let caseNumber: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "incasso-console-"));
+  incasso = await createIncasso(
+    { dataDir: dir },
+    {
+      logger: quiet,
+      env: {},
+      webhooks: false,
+      letters: false,
+      operatorEndpoint: false,
+      // As a function of the store, the way the app's own directory of operators is made.
+      operators: () => directory,
+    },
+  );
+  // A live key: a test-mode order is checked but opens no case.
+  apiKey = (await incasso.operations.createKey({ organisation: "Console BV", mode: "live" })).key;
+  // Without an IBAN no 14-day letter is made (decision case-system-letter-details).
+  await incasso.operations.setLetterDetails({
+    organisation: "Console BV",
+    details: {
+      sender_name: "Console BV",
+      street: "Kerkstraat 1",
+      postal_code: "1234 AB",
+      city: "Utrecht",
+      iban: "NL91ABNA0417164300",
+    },
+  });
+  const placed = await incasso.api.fetch(
+    new Request("http://x/api/v1/orders", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        "content-type": "application/json",
+        "idempotency-key": "console-1",
+      },
+      body: JSON.stringify({
+        type: "pre-incasso",
+        reference: "REF-CONSOLE-1",
+        debtors: [
+          {
+            type: "business",
+            company_name: "Jansen Metaal B.V.",
+            customer_number: "K-4711",
+            address: { street: "Teststraat", house_number: "10", postal_code: "9999ZZ", city: "Testdorp" },
+          },
+        ],
+        invoices: [
+          { invoice_number: "F-1", invoice_date: "2026-09-01", payment_term_days: 14, amount_cents: 125000 },
+        ],
+      }),
+    }),
+  );
+  expect(placed.status).toBe(201);
+  caseNumber = (await incasso.operations.listCases({})).data[0]?.case_number as string;
+});
+
+afterAll(async () => {
+  await incasso?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A browser in miniature: keeps the session cookie and reads the CSRF token of the last page. */
+function session() {
+  let cookie = "";
+  let csrf = "";
+  const keep = (res: Response) => {
+    const set = res.headers.get("set-cookie");
+    if (set) cookie = set.split(";")[0] as string;
+  };
+  return {
+    get cookie() {
+      return cookie;
+    },
+    async get(path: string) {
+      const res = await incasso.api.fetch(new Request(`http://x${path}`, { headers: { cookie } }));
+      keep(res);
+      const html = res.status === 200 ? await res.clone().text() : "";
+      csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? csrf;
+      return res;
+    },
+    async post(path: string, fields: Record<string, string>, withToken = true) {
+      const body = new URLSearchParams({ ...fields, ...(withToken ? { csrf } : {}) });
+      const res = await incasso.api.fetch(
+        new Request(`http://x${path}`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "http://x" },
+          body,
+        }),
+      );
+      keep(res);
+      return res;
+    },
+  };
+}
+
+async function loggedIn(credential: string) {
+  const s = session();
+  const res = await s.post("/console/inloggen", { credential }, false);
+  expect(res.status).toBe(303);
+  expect(res.headers.get("location")).toBe("/console/zaken");
+  return s;
+}
+
+describe("the operator console in createIncasso", () => {
+  it("sends a visitor without a session to the login page, and refuses wrong and locked-out credentials", async () => {
+    const s = session();
+    const list = await s.get("/console/zaken");
+    expect(list.status).toBe(303);
+    expect(list.headers.get("location")).toBe("/console/inloggen");
+    const wrong = await s.post("/console/inloggen", { credential: "nope" }, false);
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("Onbekende of ingetrokken inloggegevens.");
+    const locked = await s.post("/console/inloggen", { credential: "cred-locked" }, false);
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toContain("Te veel mislukte pogingen; probeer het na 21:15 opnieuw.");
+    expect(Object.keys(incasso.api.openapi().paths).some((p) => p.includes("console"))).toBe(false);
+  });
+
+  it("logs in with an HttpOnly, SameSite=Strict cookie limited to /console, Secure on https", async () => {
+    const res = await incasso.api.fetch(
+      new Request("https://x/console/inloggen", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "credential=cred-admin",
+      }),
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("set-cookie")).toMatch(
+      /^incasso_console=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}; Path=\/console; Max-Age=1800; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("finds the case made through the API by case number, reference, debtor name, customer number and status", async () => {
+    const s = await loggedIn("cred-handler");
+    for (const q of [caseNumber, "REF-CONSOLE-1", "jansen", "K-4711"]) {
+      const res = await s.get(`/console/zaken?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      const html = await res.text();
+      expect(html).toContain(`href="/console/zaken/${caseNumber}"`);
+      expect(html).toContain("€ 1.250,00");
+    }
+    expect(await (await s.get("/console/zaken?q=Pietersen")).text()).toContain("Geen zaken gevonden.");
+    expect(await (await s.get("/console/zaken?status=Gesloten")).text()).toContain("Geen zaken gevonden.");
+    expect((await s.get("/console/zaken?na=nonsense")).status).toBe(400);
+  });
+
+  it("finds the same cases whether a name's start is collected through the indexes or the cases are walked", async () => {
+    const db = incasso.store.database;
+    for (const q of ["JANSEN", caseNumber, "K-4711", "REF-CONSOLE-1"]) {
+      const few = await listCases(db, { q, limit: 25 });
+      const walked = await listCases(db, { q, limit: 25, walkFrom: 1 });
+      expect(walked.map((r) => r.case_number)).toEqual([caseNumber]);
+      expect(few.map((r) => r.case_number)).toEqual([caseNumber]);
+    }
+    expect(await listCases(db, { q: "Pietersen", limit: 25, walkFrom: 1 })).toEqual([]);
+  });
+
+  it("books a payment through the CLI's operation, shows the new balance and records who booked it", async () => {
+    const s = await loggedIn("cred-handler");
+    const before = await (await s.get(`/console/zaken/${caseNumber}`)).text();
+    expect(before).toContain("Jansen Metaal B.V.");
+    const paid = await s.post(`/console/zaken/${caseNumber}/betaling`, {
+      amount: "250,00",
+      payment_date: "20-11-2026",
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`/console/zaken/${caseNumber}?ok=betaling`);
+    const after = await (await s.get(`/console/zaken/${caseNumber}?ok=betaling`)).text();
+    expect(after).toContain("Betaling geboekt.");
+    expect(after).toContain('<td>20-11-2026</td><td class="num">€ 250,00</td>');
+    expect(after).toMatch(/Henk Behandel<\/td><td>Betaling geboekt<\/td><td>€ 250,00 op 20-11-2026/);
+    const view = await incasso.operations.showCase({ case_number: caseNumber });
+    expect(view.payments.map((p) => p.amount_cents)).toEqual([25000]);
+    const bad = await s.post(`/console/zaken/${caseNumber}/betaling`, { amount: "veel" });
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toContain("Vul een bedrag in, zoals 1.234,56.");
+  });
+
+  it("refuses a change without the CSRF token, or with another session's, with 403 and changes nothing", async () => {
+    const s = await loggedIn("cred-handler");
+    await s.get(`/console/zaken/${caseNumber}`);
+    const without = await s.post(`/console/zaken/${caseNumber}/notitie`, { text: "zonder token" }, false);
+    expect(without.status).toBe(403);
+    const other = await loggedIn("cred-handler");
+    await other.get("/console/zaken");
+    const foreignToken = await s.post(
+      `/console/zaken/${caseNumber}/notitie`,
+      { text: "fout token", csrf: "x".repeat(43) },
+      false,
+    );
+    expect(foreignToken.status).toBe(403);
+    const view = await incasso.operations.showCase({ case_number: caseNumber });
+    expect(view.notes.filter((n) => n.text.includes("token"))).toEqual([]);
+    const ok = await s.post(`/console/zaken/${caseNumber}/notitie`, { text: "Debiteur gebeld" });
+    expect(ok.status).toBe(303);
+  });
+
+  it("refuses a handler the keys and organisations pages, and gives an admin them", async () => {
+    const handler = await loggedIn("cred-handler");
+    const keys = await handler.get("/console/sleutels");
+    expect(keys.status).toBe(403);
+    expect(await keys.text()).toContain("alleen voor beheerders");
+    expect((await handler.get("/console/organisaties")).status).toBe(403);
+    expect((await handler.post("/console/sleutels", { organisation: "X", mode: "test" })).status).toBe(403);
+    const admin = await loggedIn("cred-admin");
+    expect((await admin.get("/console/sleutels")).status).toBe(200);
+    expect(await (await admin.get("/console/organisaties")).text()).toContain("Console BV");
+  });
+
+  it("lets an admin set an organisation's letter details through the CLI's operation, and refuses a wrong IBAN", async () => {
+    const admin = await loggedIn("cred-admin");
+    const page = await (await admin.get("/console/organisaties")).text();
+    expect(page).toContain('value="NL91ABNA0417164300"');
+    const fields = {
+      organisation: "Console BV",
+      sender_name: "Console Incasso B.V.",
+      street: "Kerkstraat 1",
+      postal_code: "1234 AB",
+      city: "Utrecht",
+      iban: "NL91 ABNA 0417 1643 00",
+      bic: "",
+      kvk_number: "12345678",
+      phone: "",
+      email: "",
+    };
+    const saved = await admin.post("/console/organisaties/briefgegevens", fields);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/console/organisaties?ok=briefgegevens");
+    expect(await incasso.operations.showLetterDetails({ organisation: "Console BV" })).toMatchObject({
+      sender_name: "Console Incasso B.V.",
+      iban: "NL91ABNA0417164300",
+      kvk_number: "12345678",
+      bic: null,
+    });
+    const wrong = await admin.post("/console/organisaties/briefgegevens", {
+      ...fields,
+      iban: "NL00 ABNA 0417 1643 00",
+    });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.text()).toContain("Briefgegevens ongeldig: iban:");
+    expect((await incasso.operations.showLetterDetails({ organisation: "Console BV" })).iban).toBe(
+      "NL91ABNA0417164300",
+    );
+  });
+
+  it("creates a key shown once and revokes it, after which the key answers 401", async () => {
+    const admin = await loggedIn("cred-admin");
+    await admin.get("/console/sleutels");
+    const created = await admin.post("/console/sleutels", {
+      organisation: "Console BV",
+      mode: "test",
+      visibility: "own",
+    });
+    expect(created.status).toBe(201);
+    const html = await created.text();
+    const key = /data-field="new-key">([^<]+)</.exec(html)?.[1] as string;
+    expect(key).toMatch(/^svc_test_/);
+    const ping = (k: string) =>
+      incasso.api.fetch(new Request("http://x/api/v1/orders", { headers: { authorization: `Bearer ${k}` } }));
+    expect((await ping(key)).status).toBe(200);
+    const id = (await incasso.operations.listKeys()).find(
+      (k) => key.endsWith(k.hint.slice(-4)) && !k.revoked_at,
+    )?.id as string;
+    const revokedRes = await admin.post(`/console/sleutels/${id}/intrekken`, {});
+    expect(revokedRes.status).toBe(303);
+    expect((await ping(key)).status).toBe(401);
+    expect(await (await admin.get("/console/sleutels")).text()).not.toContain(key);
+  });
+
+  it("resolves tasks done and rejected with a reason, changes the status, makes the letter, and closes the case", async () => {
+    const orderId = (await incasso.operations.showCase({ case_number: caseNumber })).orders[0]
+      ?.order_id as string;
+    const control = (action: string, key: string) =>
+      incasso.api.fetch(
+        new Request(`http://x/api/v1/orders/${orderId}/${action}`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            "content-type": "application/json",
+            "idempotency-key": key,
+          },
+          body: JSON.stringify({ reason: `verzoek ${key}` }),
+        }),
+      );
+    expect((await control("hold", "hold-1")).status).toBe(202);
+    expect((await control("hold", "hold-2")).status).toBe(202);
+    const s = await loggedIn("cred-handler");
+    await s.get(`/console/zaken/${caseNumber}`);
+    const open = (await incasso.operations.showCase({ case_number: caseNumber })).tasks.filter(
+      (t) => t.status === "open",
+    );
+    expect(open.length).toBe(2);
+    const [first, second] = open as [(typeof open)[number], (typeof open)[number]];
+    const noReason = await s.post(`/console/zaken/${caseNumber}/taken/${first.id}`, {
+      outcome: "rejected",
+      reason: "",
+    });
+    expect(noReason.status).toBe(422);
+    expect(await noReason.text()).toContain("Geef bij afwijzen een reden.");
+    expect(
+      (
+        await s.post(`/console/zaken/${caseNumber}/taken/${first.id}`, {
+          outcome: "done",
+          reason: "Gepauzeerd",
+        })
+      ).status,
+    ).toBe(303);
+    expect(
+      (
+        await s.post(`/console/zaken/${caseNumber}/taken/${second.id}`, {
+          outcome: "rejected",
+          reason: "Dubbel verzoek",
+        })
+      ).status,
+    ).toBe(303);
+    // The same outcome again is a no-op of the operation; another outcome is refused.
+    const again = await s.post(`/console/zaken/${caseNumber}/taken/${first.id}`, {
+      outcome: "rejected",
+      reason: "toch niet",
+    });
+    expect(again.status).toBe(422);
+    expect(await again.text()).toContain("Deze taak is al afgehandeld of afgewezen.");
+    expect((await s.post(`/console/zaken/${caseNumber}/status`, { status: "In behandeling" })).status).toBe(
+      303,
+    );
+    expect((await s.post(`/console/zaken/${caseNumber}/status`, { status: "Onzin" })).status).toBe(422);
+    expect((await s.post(`/console/zaken/${caseNumber}/brief`, {})).status).toBe(303);
+    const view = await incasso.operations.showCase({ case_number: caseNumber });
+    expect(view.tasks.map((t) => [t.status, t.resolution])).toEqual([
+      ["done", "Gepauzeerd"],
+      ["rejected", "Dubbel verzoek"],
+    ]);
+    expect(view.status).toBe("In behandeling");
+    const letter = view.letters[0] as { id: string; filename: string };
+    const pdf = await s.get(`/console/zaken/${caseNumber}/brieven/${letter.id}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="${letter.filename}"`);
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    const page = await (await s.get(`/console/zaken/${caseNumber}`)).text();
+    expect(page).toMatch(/Henk Behandel<\/td><td>Taak afgewezen<\/td><td>Dubbel verzoek/);
+    expect(page).toMatch(/Henk Behandel<\/td><td>14-dagenbrief gemaakt<\/td>/);
+    expect((await s.post(`/console/zaken/${caseNumber}/sluiten`, {})).status).toBe(303);
+    expect((await incasso.operations.showCase({ case_number: caseNumber })).open).toBe(false);
+    const closedPage = await (await s.get(`/console/zaken/${caseNumber}`)).text();
+    expect(closedPage).not.toContain("/betaling");
+  });
+
+  it("refuses a post from another origin, a body that is not a form, and logs out", async () => {
+    const s = await loggedIn("cred-handler");
+    await s.get("/console/zaken");
+    const cookie = s.cookie;
+    const foreign = await incasso.api.fetch(
+      new Request("http://x/console/uitloggen", {
+        method: "POST",
+        headers: {
+          cookie,
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "https://evil.example",
+        },
+        body: "csrf=x",
+      }),
+    );
+    expect(foreign.status).toBe(403);
+    const json = await incasso.api.fetch(
+      new Request("http://x/console/uitloggen", {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
+    expect(json.status).toBe(415);
+    const out = await s.post("/console/uitloggen", {});
+    expect(out.status).toBe(303);
+    expect(out.headers.get("location")).toBe("/console/inloggen");
+    expect(out.headers.get("set-cookie")).toBe(
+      "incasso_console=; Path=/console; Max-Age=0; HttpOnly; SameSite=Strict",
+    );
+    expect((await s.get("/console/zaken")).status).toBe(303);
+  });
+
+  it("logs a revoked operator out at once", async () => {
+    const s = await loggedIn("cred-handler");
+    expect((await s.get("/console/zaken")).status).toBe(200);
+    revoked.add(HANDLER.id);
+    try {
+      const res = await s.get("/console/zaken");
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/console/inloggen");
+    } finally {
+      revoked.delete(HANDLER.id);
+    }
+  });
+});

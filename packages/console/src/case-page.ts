@@ -1,0 +1,214 @@
+import { escapeHtml } from "@incasso/pages";
+import { CONSOLE_CASE_STATUSES } from "./case-list-page.js";
+import { csrfField, notice } from "./console-layout.js";
+import type { ConsoleCaseView } from "./console-operations.js";
+import type { AuditRow, CaseEventRow } from "./console-queries.js";
+import { formatDate, formatEuro, formatMoment } from "./dutch-format.js";
+
+/**
+ * Everything the case page shows.
+ *
+ * @example
+ * const input: CasePageInput = { base: "/console", view, events: [], audit: [], csrf: "token" };
+ */
+export interface CasePageInput {
+  base: string;
+  view: ConsoleCaseView;
+  events: CaseEventRow[];
+  audit: AuditRow[];
+  csrf: string;
+  /** What the last change did, or why it was refused. */
+  ok?: string;
+  error?: string;
+}
+
+const e = escapeHtml;
+
+function table(head: string[], rows: string[][], numeric: number[] = []): string {
+  if (rows.length === 0) return "<p>Geen.</p>";
+  const cell = (tag: "th" | "td", text: string, i: number) =>
+    `<${tag}${tag === "th" ? ' scope="col"' : ""}${numeric.includes(i) ? ' class="num"' : ""}>${text}</${tag}>`;
+  return `<table class="list"><thead><tr>${head.map((h, i) => cell("th", e(h), i)).join("")}</tr></thead>
+<tbody>${rows.map((r) => `<tr>${r.map((c, i) => cell("td", c, i)).join("")}</tr>`).join("\n")}</tbody></table>`;
+}
+
+const TASK_STATUS: Record<string, string> = { open: "open", done: "afgehandeld", rejected: "afgewezen" };
+const EVENT_STATE: Record<string, string> = {
+  pending: "wacht",
+  delivering: "bezig",
+  delivered: "afgeleverd",
+  failed: "mislukt",
+  no_endpoint: "geen eindpunt",
+};
+
+/**
+ * A delivery state in Dutch.
+ *
+ * @example
+ * eventStateLabel("failed"); // "mislukt"
+ */
+export function eventStateLabel(state: string): string {
+  return EVENT_STATE[state] ?? state;
+}
+
+/**
+ * The case page's content: the case's facts and balance, the forms of the handler's actions (each
+ * with the session's CSRF token), and its debtors, invoices, payments, tasks, letters, notes,
+ * orders, webhook events and audit trail.
+ *
+ * @example
+ * const main = caseMain({ base: "/console", view, events, audit, csrf });
+ */
+export function caseMain(input: CasePageInput): string {
+  const { view: v, base } = input;
+  const caseUrl = `${e(base)}/zaken/${encodeURIComponent(v.case_number)}`;
+  const csrf = csrfField(input.csrf);
+  const bal = v.balance;
+  const statusOptions = CONSOLE_CASE_STATUSES.filter((s) => s !== "Gesloten")
+    .map((s) => `<option${s === v.status ? " selected" : ""}>${e(s)}</option>`)
+    .join("");
+  const actions = v.open
+    ? `<section aria-labelledby="acties"><h2 id="acties">Acties</h2>
+<div class="actions">
+<form method="post" action="${caseUrl}/betaling" class="card">
+<h3>Betaling boeken</h3>${csrf}
+<label for="amount">Bedrag (€)</label><input id="amount" name="amount" inputmode="decimal" required placeholder="1.234,56">
+<label for="payment_date">Datum van ontvangst</label><input id="payment_date" name="payment_date" placeholder="dd-mm-jjjj">
+<button type="submit">Betaling boeken</button>
+</form>
+<form method="post" action="${caseUrl}/status" class="card">
+<h3>Status wijzigen</h3>${csrf}
+<label for="status">Status</label><select id="status" name="status">${statusOptions}</select>
+<button type="submit">Status opslaan</button>
+</form>
+<form method="post" action="${caseUrl}/brief" class="card">
+<h3>14-dagenbrief</h3>${csrf}
+<p>Maakt de aanmaning van art. 6:96 lid 6 BW en legt haar vast als verzonden.</p>
+<button type="submit">Brief maken</button>
+</form>
+<form method="post" action="${caseUrl}/notitie" class="card">
+<h3>Notitie</h3>${csrf}
+<label for="note">Tekst</label><textarea id="note" name="text" required maxlength="4000" rows="3"></textarea>
+<button type="submit">Notitie toevoegen</button>
+</form>
+<form method="post" action="${caseUrl}/sluiten" class="card" data-confirm="Zaak ${e(v.case_number)} sluiten?">
+<h3>Sluiten</h3>${csrf}
+<p>Een gesloten zaak krijgt geen nieuwe orders meer.</p>
+<button type="submit" class="danger">Zaak sluiten</button>
+</form>
+</div></section>`
+    : "";
+  const taskRows = v.tasks.map((t) => [
+    e(formatDate(t.created_at)),
+    e(t.action),
+    e(t.instructions),
+    e(t.reason ?? ""),
+    t.amount_cents === null ? "" : formatEuro(t.amount_cents),
+    e(TASK_STATUS[t.status] ?? t.status) + (t.resolution ? `: ${e(t.resolution)}` : ""),
+    t.status === "open"
+      ? `<form method="post" action="${caseUrl}/taken/${encodeURIComponent(t.id)}" class="inline">${csrf}
+<label class="sr" for="reason-${e(t.id)}">Toelichting</label><input id="reason-${e(t.id)}" name="reason" placeholder="Toelichting (verplicht bij afwijzen)">
+<button type="submit" name="outcome" value="done">Afgehandeld</button>
+<button type="submit" name="outcome" value="rejected" class="danger">Afwijzen</button></form>`
+      : "",
+  ]);
+  const address = (d: ConsoleCaseView["debtors"][number]) =>
+    d.address
+      ? `${d.address.street} ${d.address.house_number}${d.address.house_number_suffix ?? ""}, ${d.address.postal_code} ${d.address.city}${d.address.country === "NL" ? "" : ` (${d.address.country})`}`
+      : "";
+  return `<p class="crumbs"><a href="${e(base)}/zaken">Zaken</a></p>
+<h1>Zaak ${e(v.case_number)}</h1>
+${notice("ok", input.ok)}
+${notice("error", input.error)}
+<dl class="facts">
+<dt>Status</dt><dd data-field="status">${e(v.status)}</dd>
+<dt>Schuldeiser</dt><dd>${e(v.creditor.name)}</dd>
+<dt>Soort</dt><dd>${e(v.type)}</dd>
+<dt>Referentie</dt><dd>${e(v.reference ?? "")}</dd>
+<dt>Omschrijving</dt><dd>${e(v.title)}</dd>
+<dt>Geopend</dt><dd>${formatMoment(v.created_at)}</dd>
+${v.closed_at ? `<dt>Gesloten</dt><dd>${formatMoment(v.closed_at)}</dd>` : ""}
+</dl>
+<section aria-labelledby="saldo"><h2 id="saldo">Saldo op ${formatDate(bal.as_of)}</h2>
+<table class="balance"><tbody>
+<tr><th scope="row">Hoofdsom</th><td class="num">${formatEuro(bal.principal_cents)}</td></tr>
+<tr><th scope="row">Incassokosten</th><td class="num">${formatEuro(bal.collection_costs_cents)}</td></tr>
+<tr><th scope="row">Rente</th><td class="num">${formatEuro(bal.interest_cents)}</td></tr>
+<tr><th scope="row">Betaald</th><td class="num">${formatEuro(bal.paid_cents)}</td></tr>
+<tr class="total"><th scope="row">Openstaand</th><td class="num" data-field="balance-due">${formatEuro(bal.balance_due_cents)}</td></tr>
+</tbody></table></section>
+${actions}
+<section aria-labelledby="debiteuren"><h2 id="debiteuren">Debiteuren</h2>
+${table(
+  ["Naam", "Soort", "Klantnummer", "Adres"],
+  v.debtors.map((d) => [
+    e(d.name),
+    d.type === "business" ? "zakelijk" : "particulier",
+    e(d.customer_number ?? ""),
+    e(address(d)),
+  ]),
+)}</section>
+<section aria-labelledby="facturen"><h2 id="facturen">Facturen</h2>
+${table(
+  ["Factuur", "Datum", "Vervaldatum", "Bedrag", "Omschrijving"],
+  v.invoices.map((i) => [
+    e(i.invoice_number),
+    formatDate(i.invoice_date),
+    formatDate(i.due_date),
+    formatEuro(i.amount_cents),
+    e(i.description ?? ""),
+  ]),
+  [3],
+)}</section>
+<section aria-labelledby="betalingen"><h2 id="betalingen">Betalingen</h2>
+${table(
+  ["Datum", "Bedrag", "Geboekt"],
+  v.payments.map((p) => [formatDate(p.payment_date), formatEuro(p.amount_cents), formatMoment(p.booked_at)]),
+  [1],
+)}</section>
+<section aria-labelledby="taken"><h2 id="taken">Taken</h2>
+${table(["Datum", "Actie", "Instructie", "Reden", "Bedrag", "Status", ""], taskRows, [4])}</section>
+<section aria-labelledby="brieven"><h2 id="brieven">Brieven</h2>
+${table(
+  ["Datum", "Hoofdsom", "Incassokosten", "Verzonden", "PDF"],
+  v.letters.map((l) => [
+    formatDate(l.letter_date),
+    formatEuro(l.principal_cents),
+    formatEuro(l.collection_costs_cents),
+    formatMoment(l.sent_at),
+    `<a href="${caseUrl}/brieven/${encodeURIComponent(l.id)}" download="${e(l.filename)}">${e(l.filename)}</a>`,
+  ]),
+  [1, 2],
+)}</section>
+<section aria-labelledby="notities"><h2 id="notities">Notities</h2>
+${table(
+  ["Datum", "Soort", "Tekst"],
+  v.notes.map((n) => [formatMoment(n.created_at), e(n.kind), e(n.text)]),
+)}</section>
+<section aria-labelledby="orders"><h2 id="orders">Orders</h2>
+${table(
+  ["Order", "Soort", "Referentie", "Toegevoegd"],
+  v.orders.map((o) => [
+    `<code>${e(o.order_id)}</code>`,
+    e(o.type),
+    e(o.reference ?? ""),
+    formatMoment(o.added_at),
+  ]),
+)}</section>
+<section aria-labelledby="gebeurtenissen"><h2 id="gebeurtenissen">Webhook-gebeurtenissen</h2>
+${table(
+  ["Tijd", "Soort", "Aflevering", "Pogingen", "Laatste status"],
+  input.events.map((ev) => [
+    formatMoment(ev.created_at),
+    `<a href="${e(base)}/webhooks/${encodeURIComponent(ev.id)}">${e(ev.type)}</a>`,
+    e(eventStateLabel(ev.state)),
+    String(ev.attempts),
+    ev.last_status === null ? "" : String(ev.last_status),
+  ]),
+)}</section>
+<section aria-labelledby="audit"><h2 id="audit">Wijzigingen in de console</h2>
+${table(
+  ["Tijd", "Door", "Wijziging", "Details"],
+  input.audit.map((a) => [formatMoment(a.at), e(a.operator_name), e(a.action), e(a.detail ?? "")]),
+)}</section>`;
+}

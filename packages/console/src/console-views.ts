@@ -1,0 +1,335 @@
+import { deliveryMain, keysMain, organisationsMain, udfMain, webhooksMain } from "./admin-pages.js";
+import { CONSOLE_CASE_STATUSES, caseListMain } from "./case-list-page.js";
+import { caseMain } from "./case-page.js";
+import type { ConsoleEnvironment, ConsoleRequest, ConsoleRoute } from "./console-plugin.js";
+import { caseAudit, caseEvents, findEvent, listCases, listOrganisations } from "./console-queries.js";
+import { consoleHeaders } from "./console-responses.js";
+import { mayUse } from "./console-roles.js";
+import { domainErrorMessage } from "./domain-error.js";
+import { messageMain } from "./message-page.js";
+
+/** Cases per page of the list. */
+const PAGE_SIZE = 25;
+const CASE_NUMBER = /^[A-Za-z0-9-]{1,50}$/;
+
+/**
+ * What a `?ok=` after a change says: fixed texts, so no text of the URL is echoed on the page.
+ *
+ * @example
+ * OK_MESSAGES.betaling; // "Betaling geboekt."
+ */
+export const OK_MESSAGES: Record<string, string> = {
+  betaling: "Betaling geboekt.",
+  status: "Status gewijzigd.",
+  gesloten: "Zaak gesloten.",
+  brief: "14-dagenbrief gemaakt en vastgelegd als verzonden.",
+  notitie: "Notitie toegevoegd.",
+  taak: "Taak afgehandeld.",
+  opnieuw: "Opnieuw afleveren gestart.",
+  eindpunt: "Eindpunt opgeslagen.",
+  ping: "Ping verstuurd.",
+  ingetrokken: "Sleutel ingetrokken.",
+  briefgegevens: "Briefgegevens opgeslagen.",
+};
+
+const okOf = (req: ConsoleRequest) => OK_MESSAGES[req.ctx.url.searchParams.get("ok") ?? ""];
+
+/**
+ * The case page of a request, or a 404 page for a case that does not exist.
+ *
+ * @example
+ * return renderCase(env, req, "2026-000001", 200, { ok: "Betaling geboekt." });
+ */
+export async function renderCase(
+  env: ConsoleEnvironment,
+  req: ConsoleRequest,
+  caseNumber: string,
+  status: number,
+  notes: { ok?: string; error?: string },
+): Promise<Response> {
+  const notFound = () =>
+    req.page(404, {
+      title: "Niet gevonden",
+      main: messageMain("Niet gevonden", `Er is geen zaak ${caseNumber}.`, `${env.base}/zaken`),
+      current: "cases",
+    });
+  if (!CASE_NUMBER.test(caseNumber)) return notFound();
+  let view: Awaited<ReturnType<ReturnType<ConsoleEnvironment["ops"]>["showCase"]>>;
+  try {
+    view = await env.ops().showCase({ case_number: caseNumber });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "case_not_found") return notFound();
+    throw error;
+  }
+  const [events, audit] = await Promise.all([
+    caseEvents(
+      env.database,
+      view.orders.map((o) => o.order_id),
+    ),
+    caseAudit(env.database, caseNumber),
+  ]);
+  return req.page(status, {
+    title: `Zaak ${caseNumber}`,
+    current: "cases",
+    main: caseMain({ base: env.base, view, events, audit, csrf: req.csrf, ...notes }),
+  });
+}
+
+/**
+ * The webhooks page: deliveries with the failed ones first; endpoints for an admin.
+ *
+ * @example
+ * return renderWebhooks(env, req, 200, {});
+ */
+export async function renderWebhooks(
+  env: ConsoleEnvironment,
+  req: ConsoleRequest,
+  status: number,
+  notes: { ok?: string; error?: string; secret?: string },
+): Promise<Response> {
+  const ops = env.ops();
+  const admin = mayUse(req.operator.role, "endpoints");
+  const [failed, recent, endpoints, organisations] = await Promise.all([
+    ops.listDeliveries({ failed: true, limit: 100 }),
+    ops.listDeliveries({ limit: 100 }),
+    admin ? ops.listWebhooks() : Promise.resolve(undefined),
+    admin ? listOrganisations(env.database) : Promise.resolve([]),
+  ]);
+  const seen = new Set(failed.map((d) => d.event_id));
+  return req.page(status, {
+    title: "Webhooks",
+    current: "webhooks",
+    main: webhooksMain({
+      base: env.base,
+      deliveries: [...failed, ...recent.filter((d) => !seen.has(d.event_id))],
+      endpoints,
+      organisations: organisations.map((o) => o.name),
+      csrf: req.csrf,
+      ...notes,
+    }),
+  });
+}
+
+/**
+ * The keys page, optionally with a key just created.
+ *
+ * @example
+ * return renderKeys(env, req, 201, { created: "svc_test_…" });
+ */
+export async function renderKeys(
+  env: ConsoleEnvironment,
+  req: ConsoleRequest,
+  status: number,
+  notes: { ok?: string; error?: string; created?: string },
+): Promise<Response> {
+  const [keys, organisations] = await Promise.all([env.ops().listKeys(), listOrganisations(env.database)]);
+  return req.page(status, {
+    title: "API-sleutels",
+    current: "keys",
+    main: keysMain({
+      base: env.base,
+      keys,
+      organisations: organisations.map((o) => o.name),
+      csrf: req.csrf,
+      ...notes,
+    }),
+  });
+}
+
+/**
+ * The organisations page with each organisation's letter details.
+ *
+ * @example
+ * return renderOrganisations(env, req, 200, {});
+ */
+export async function renderOrganisations(
+  env: ConsoleEnvironment,
+  req: ConsoleRequest,
+  status: number,
+  notes: { ok?: string; error?: string },
+): Promise<Response> {
+  const rows = await listOrganisations(env.database);
+  const details = Object.fromEntries(
+    await Promise.all(
+      rows.map(async (o) => [o.name, await env.ops().showLetterDetails({ organisation: o.name })] as const),
+    ),
+  );
+  return req.page(status, {
+    title: "Organisaties",
+    current: "organisations",
+    main: organisationsMain({ rows, details, csrf: req.csrf, base: env.base, ...notes }),
+  });
+}
+
+/**
+ * The delivery page of one event.
+ *
+ * @example
+ * return renderDelivery(env, req, "evt_0123456789abcdef", 200, {});
+ */
+export async function renderDelivery(
+  env: ConsoleEnvironment,
+  req: ConsoleRequest,
+  eventId: string,
+  status: number,
+  notes: { ok?: string; error?: string },
+): Promise<Response> {
+  let attempts: Awaited<ReturnType<ReturnType<ConsoleEnvironment["ops"]>["listAttempts"]>>;
+  try {
+    attempts = await env.ops().listAttempts({ event_id: eventId });
+  } catch (error) {
+    const message = domainErrorMessage(error);
+    if (message === undefined) throw error;
+    return req.page(404, {
+      title: "Niet gevonden",
+      current: "webhooks",
+      main: messageMain("Niet gevonden", message, `${env.base}/webhooks`),
+    });
+  }
+  const event = await findEvent(env.database, eventId);
+  return req.page(status, {
+    title: `Gebeurtenis ${eventId}`,
+    current: "webhooks",
+    main: deliveryMain({ base: env.base, event, eventId, attempts, csrf: req.csrf, ...notes }),
+  });
+}
+
+/**
+ * The console's pages (GET): the case list and a case with its letter downloads, the webhooks
+ * and one delivery, the keys, the UDF fields and the organisations.
+ *
+ * @example
+ * const routes = consoleViews(env);
+ */
+export function consoleViews(env: ConsoleEnvironment): ConsoleRoute[] {
+  return [
+    {
+      method: "GET",
+      path: "/zaken",
+      section: "cases",
+      run: async (req) => {
+        const url = req.ctx.url;
+        const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+        const statusParam = url.searchParams.get("status") ?? "";
+        const status = (CONSOLE_CASE_STATUSES as readonly string[]).includes(statusParam) ? statusParam : "";
+        const afterParam = url.searchParams.get("na");
+        let after: { createdAt: string; caseNumber: string } | undefined;
+        if (afterParam) {
+          const sep = afterParam.indexOf("_");
+          const createdAt = afterParam.slice(0, sep);
+          const caseNumber = afterParam.slice(sep + 1);
+          if (sep < 0 || Number.isNaN(Date.parse(createdAt)) || !CASE_NUMBER.test(caseNumber))
+            return req.page(400, {
+              title: "Ongeldige pagina",
+              current: "cases",
+              main: messageMain("Ongeldige pagina", "Deze paginalink is ongeldig.", `${env.base}/zaken`),
+            });
+          after = { createdAt, caseNumber };
+        }
+        const rows = await listCases(env.database, {
+          ...(q ? { q } : {}),
+          ...(status ? { status } : {}),
+          ...(after ? { after } : {}),
+          limit: PAGE_SIZE,
+        });
+        let next: string | undefined;
+        if (rows.length > PAGE_SIZE) {
+          rows.length = PAGE_SIZE;
+          const last = rows[PAGE_SIZE - 1] as (typeof rows)[number];
+          const params = new URLSearchParams();
+          if (q) params.set("q", q);
+          if (status) params.set("status", status);
+          params.set("na", `${last.created_at.toISOString()}_${last.case_number}`);
+          next = `${env.base}/zaken?${params}`;
+        }
+        return req.page(200, {
+          title: "Zaken",
+          current: "cases",
+          main: caseListMain({ base: env.base, q, status, rows, next }),
+        });
+      },
+    },
+    {
+      method: "GET",
+      path: "/zaken/:caseNumber",
+      section: "cases",
+      run: (req) => {
+        const ok = okOf(req);
+        return renderCase(env, req, String(req.ctx.params.caseNumber ?? ""), 200, ok ? { ok } : {});
+      },
+    },
+    {
+      method: "GET",
+      path: "/zaken/:caseNumber/brieven/:letterId",
+      section: "cases",
+      run: async (req) => {
+        const params = req.ctx.params as Record<string, string>;
+        const letter = await env.cases.readLetter({
+          caseNumber: params.caseNumber ?? "",
+          letterId: params.letterId ?? "",
+        });
+        if (!letter)
+          return req.page(404, {
+            title: "Niet gevonden",
+            current: "cases",
+            main: messageMain("Niet gevonden", "Deze brief bestaat niet.", `${env.base}/zaken`),
+          });
+        const headers = consoleHeaders("application/pdf");
+        headers.set(
+          "content-disposition",
+          `attachment; filename="${letter.filename.replace(/[^\w.-]/g, "_")}"`,
+        );
+        headers.set("content-length", String(letter.bytes.byteLength));
+        return new Response(letter.bytes as BodyInit, { status: 200, headers });
+      },
+    },
+    {
+      method: "GET",
+      path: "/webhooks",
+      section: "deliveries",
+      run: (req) => {
+        const ok = okOf(req);
+        return renderWebhooks(env, req, 200, ok ? { ok } : {});
+      },
+    },
+    {
+      method: "GET",
+      path: "/webhooks/:eventId",
+      section: "deliveries",
+      run: (req) => {
+        const ok = okOf(req);
+        return renderDelivery(env, req, String(req.ctx.params.eventId ?? ""), 200, ok ? { ok } : {});
+      },
+    },
+    {
+      method: "GET",
+      path: "/sleutels",
+      section: "keys",
+      run: (req) => {
+        const ok = okOf(req);
+        return renderKeys(env, req, 200, ok ? { ok } : {});
+      },
+    },
+    {
+      method: "GET",
+      path: "/udf",
+      section: "udf",
+      run: async (req) => {
+        const organisations = await listOrganisations(env.database);
+        const groups = await Promise.all(
+          organisations.map(async (o) => ({ organisation: o.name, fields: await env.ops().listUdf(o.name) })),
+        );
+        return req.page(200, { title: "UDF-velden", current: "udf", main: udfMain(groups) });
+      },
+    },
+    {
+      method: "GET",
+      path: "/organisaties",
+      section: "organisations",
+      run: (req) => {
+        const ok = okOf(req);
+        return renderOrganisations(env, req, 200, ok ? { ok } : {});
+      },
+    },
+  ];
+}

@@ -1,0 +1,324 @@
+import { createHmac } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createIncasso, type Incasso } from "@incasso/app";
+import { listen } from "@incasso/server/node";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, runBrowserTests, seriousViolations } from "../pages/chromium.js";
+
+// The operator console as a handler and an admin meet it (issue 19, item 5): in Debian's
+// Chromium, against the service as createIncasso() composes it, with a local webhook receiver.
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const quiet = { info() {}, warn() {}, error() {} };
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+interface Received {
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout: 120_000 }, () => {
+  let dir: string;
+  let incasso: Incasso;
+  let origin: string;
+  let server: ReturnType<typeof listen> extends Promise<infer T> ? T : never;
+  let receiver: Server;
+  let receiverUrl: string;
+  let secret: string;
+  const received: Received[] = [];
+  // What the receiver answers: 500 lets a delivery fail, until a test sets it back.
+  let receiverStatus = 204;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const elsewhere: string[] = [];
+  let liveKey: string;
+  // Credentials of operators made as `incasso operators create` makes them: the app's own
+  // directory checks them, with its lock-out.
+  const credentials: Record<"admin" | "handler", string> = { admin: "", handler: "" };
+  const shots = process.env.INCASSO_SCREENSHOTS;
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        received.push({ body: Buffer.concat(chunks).toString("utf8"), headers: req.headers });
+        res.writeHead(receiverStatus).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    dir = mkdtempSync(join(tmpdir(), "incasso-console-browser-"));
+    incasso = await createIncasso(
+      { dataDir: dir },
+      {
+        logger: quiet,
+        env: {},
+        letters: false,
+        operatorEndpoint: false,
+        webhooks: { allowPrivateTargets: true, pollIntervalMs: 100 },
+      },
+    );
+    server = await listen(incasso.api, { port: 0, host: "127.0.0.1" });
+    origin = new URL(server.url).origin;
+    credentials.admin = (
+      await incasso.operations.createOperator({ name: "Anne Beheer", role: "admin" })
+    ).credential;
+    credentials.handler = (await incasso.operations.createOperator({ name: "Henk Behandel" })).credential;
+    liveKey = (await incasso.operations.createKey({ organisation: "Browser BV", mode: "live" })).key;
+    // Without an IBAN no 14-day letter is made; the letter prints it (decision case-system-letter-details).
+    await incasso.operations.setLetterDetails({
+      organisation: "Browser BV",
+      details: {
+        sender_name: "Browser BV",
+        street: "Kerkstraat 1",
+        postal_code: "1234 AB",
+        city: "Utrecht",
+        iban: "NL91ABNA0417164300",
+      },
+    });
+    secret = (await incasso.operations.setWebhook({ organisation: "Browser BV", url: receiverUrl }))
+      .secret as string;
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    server?.server.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.server.close(() => resolve()) : resolve()));
+    await incasso?.stop();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function loggedIn(who: "admin" | "handler"): Promise<Page> {
+    const page = await loginPage();
+    await page.fill("#credential", credentials[who]);
+    await page.click("button[type=submit]");
+    await page.waitForURL(`${origin}/console/zaken`);
+    return page;
+  }
+
+  async function loginPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "nl-NL" });
+    contexts.push(context);
+    await context.route("**/*", (route) => {
+      const url = new URL(route.request().url());
+      // axe-core is served from the console's own origin, so the pages' CSP stays in force.
+      if (url.pathname === "/__axe.js")
+        return route.fulfill({ body: axeSource, contentType: "text/javascript" });
+      if (url.origin !== origin) {
+        elsewhere.push(url.href);
+        return route.abort();
+      }
+      return route.continue();
+    });
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goto(`${origin}/console`);
+    expect(new URL(page.url()).pathname).toBe("/console/inloggen");
+    return page;
+  }
+
+  async function placeOrder(reference: string, company: string): Promise<string> {
+    const res = await fetch(`${origin}/api/v1/orders`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${liveKey}`,
+        "content-type": "application/json",
+        "idempotency-key": reference,
+      },
+      body: JSON.stringify({
+        type: "pre-incasso",
+        reference,
+        debtors: [
+          {
+            type: "business",
+            company_name: company,
+            customer_number: `K-${reference}`,
+            address: { street: "Teststraat", house_number: "10", postal_code: "9999ZZ", city: "Testdorp" },
+          },
+        ],
+        invoices: [
+          {
+            invoice_number: `F-${reference}`,
+            invoice_date: "2026-09-01",
+            payment_term_days: 14,
+            amount_cents: 125000,
+          },
+        ],
+      }),
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { case: { case_number: string | null } };
+    return body.case.case_number as string;
+  }
+
+  it("logs in, finds a case made through the API, books a payment and sees the balance and a signed payment.received", async () => {
+    const caseNumber = await placeOrder("BRW-1", "Jansen Metaal B.V.");
+    expect(caseNumber).toMatch(/^\d{4}-\d{6}$/);
+    const page = await loggedIn("handler");
+    await page.fill("#q", "jansen");
+    await page.click("form.search button");
+    await page.click(`a[href="/console/zaken/${caseNumber}"]`);
+    await page.waitForURL(`${origin}/console/zaken/${caseNumber}`);
+    expect(await page.textContent("h1")).toBe(`Zaak ${caseNumber}`);
+    const before = await page.textContent("[data-field=balance-due]");
+    await page.fill("#amount", "100,00");
+    await page.fill("#payment_date", "20-11-2026");
+    await page.click("form[action$='/betaling'] button");
+    await page.waitForURL(/ok=betaling/);
+    expect(await page.textContent("[role=status]")).toBe("Betaling geboekt.");
+    const after = await page.textContent("[data-field=balance-due]");
+    const cents = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+    expect(cents(before) - cents(after)).toBe(10000);
+    await poll(() => received.some((r) => JSON.parse(r.body).type === "payment.received"));
+    const hit = received.find((r) => JSON.parse(r.body).type === "payment.received") as Received;
+    const timestamp = String(hit.headers["x-service-timestamp"]);
+    const expected = createHmac("sha256", secret).update(`${timestamp}.${hit.body}`).digest("hex");
+    expect(String(hit.headers["x-service-signature"])).toContain(expected);
+    expect(JSON.parse(hit.body).data).toMatchObject({ case_number: caseNumber });
+    if (shots) {
+      await page.screenshot({ path: `${shots}/console-case.png`, fullPage: true });
+      await page.goto(`${origin}/console/zaken`);
+      await page.screenshot({ path: `${shots}/console-cases.png` });
+    }
+  });
+
+  it("makes the 14-day letter and downloads its PDF with the IBAN in its text", async () => {
+    const caseNumber = await placeOrder("BRW-2", "Pietersen Bouw B.V.");
+    const page = await loggedIn("handler");
+    await page.goto(`${origin}/console/zaken/${caseNumber}`);
+    await page.click("form[action$='/brief'] button");
+    await page.waitForURL(/ok=brief/);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("a[download]")]);
+    const path = await download.path();
+    expect(readFileSync(path).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(download.suggestedFilename()).toMatch(/^aanmaning-.*\.pdf$/);
+    // The letter names the account to pay to (decision case-system-letter-details).
+    const { inspectPdf } = await import("@incasso/pdf-guard");
+    const inspected = await inspectPdf(new Uint8Array(readFileSync(path)), { isolation: "none" });
+    const text = inspected.ok ? inspected.text.replace(/\s+/g, " ") : "";
+    expect(text).toContain("over te maken op rekening NL91 ABNA 0417 1643 00 ten name van Browser BV,");
+  });
+
+  it("refuses a handler the key page, and a change whose CSRF token was removed", async () => {
+    const page = await loggedIn("handler");
+    const keys = await page.goto(`${origin}/console/sleutels`);
+    expect(keys?.status()).toBe(403);
+    expect(await page.textContent("h1")).toBe("Geen toegang");
+    expect(await page.locator("nav a[href='/console/sleutels']").count()).toBe(0);
+    const caseNumber = (await incasso.operations.listCases({})).data[0]?.case_number as string;
+    await page.goto(`${origin}/console/zaken/${caseNumber}`);
+    await page.evaluate(() => {
+      for (const input of document.querySelectorAll("form[action$='/notitie'] input[name=csrf]"))
+        input.remove();
+    });
+    await page.fill("#note", "zonder token");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/notitie")),
+      page.click("form[action$='/notitie'] button"),
+    ]);
+    expect(response.status()).toBe(403);
+    const view = await incasso.operations.showCase({ case_number: caseNumber });
+    expect(view.notes.filter((n) => n.text === "zonder token")).toEqual([]);
+  });
+
+  it("shows a delivery that failed against a receiver answering 500, and redelivers it from the console", async () => {
+    const page = await loggedIn("admin");
+    receiverStatus = 500;
+    try {
+      await page.goto(`${origin}/console/webhooks`);
+      await page.click("form[action='/console/webhooks/ping'] button");
+      await page.waitForURL(/\/console\/webhooks\/evt_[^/?]+\?ok=ping/);
+      const eventId = new URL(page.url()).pathname.split("/").pop() as string;
+      expect(await page.textContent("tbody tr td:nth-child(5)")).toBe("500");
+      receiverStatus = 204;
+      await page.click("form[action$='/opnieuw'] button");
+      await page.waitForURL(new RegExp(`/console/webhooks/${eventId}\\?ok=opnieuw`));
+      expect(await page.textContent("[data-field=state]")).toBe("afgeleverd");
+      const attempts = await page.locator("tbody tr").allTextContents();
+      expect(attempts.length).toBe(2);
+      if (shots) await page.screenshot({ path: `${shots}/console-delivery.png`, fullPage: true });
+    } finally {
+      receiverStatus = 204;
+    }
+  });
+
+  it("lets an admin create a key shown once and revoke it, after which it answers 401", async () => {
+    const page = await loggedIn("admin");
+    await page.goto(`${origin}/console/sleutels`);
+    await page.fill("#organisation", "Browser BV");
+    await page.selectOption("#mode", "test");
+    await page.click("form[action='/console/sleutels'] button");
+    const key = (await page.textContent("[data-field=new-key]")) as string;
+    expect(key).toMatch(/^svc_test_/);
+    const call = () => fetch(`${origin}/api/v1/orders`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await call()).status).toBe(200);
+    if (shots) await page.screenshot({ path: `${shots}/console-keys.png`, fullPage: true });
+    const id = (await incasso.operations.listKeys()).find((k) => !k.revoked_at && k.mode === "test")
+      ?.id as string;
+    await page.goto(`${origin}/console/sleutels`);
+    await page.click(`form[action='/console/sleutels/${id}/intrekken'] button`);
+    await page.waitForURL(/ok=ingetrokken/);
+    expect((await call()).status).toBe(401);
+    if (shots) {
+      for (const [path, name] of [
+        ["/console/webhooks", "console-webhooks"],
+        ["/console/organisaties", "console-organisations"],
+        ["/console/udf", "console-udf"],
+      ] as const) {
+        await page.goto(`${origin}${path}`);
+        await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+      }
+    }
+    expect(elsewhere).toEqual([]);
+  });
+
+  it("has no serious or critical axe-core violations on its pages", async () => {
+    const page = await loggedIn("admin");
+    const caseNumber = (await incasso.operations.listCases({})).data[0]?.case_number as string;
+    for (const path of [
+      "/console/zaken",
+      `/console/zaken/${caseNumber}`,
+      "/console/webhooks",
+      "/console/sleutels",
+      "/console/organisaties",
+      "/console/udf",
+    ]) {
+      await page.goto(`${origin}${path}`);
+      await page.addScriptTag({ url: `${origin}/__axe.js` });
+      expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+    }
+  });
+
+  // Last: five failures lock the client address (127.0.0.1) too, so no login follows it.
+  it("refuses a wrong credential, and after five failures shows until when logins are refused", async () => {
+    const page = await loginPage();
+    if (shots) await page.screenshot({ path: `${shots}/console-login.png` });
+    // An operator's id with a wrong secret: counted per operator and per client address.
+    const victim = await incasso.operations.createOperator({ name: "Vera Vergeten" });
+    const wrong = `${victim.credential.slice(0, -4)}xxxx`;
+    for (let i = 0; i < 5; i++) {
+      await page.fill("#credential", wrong);
+      await page.click("button[type=submit]");
+      await page.waitForLoadState();
+    }
+    await page.fill("#credential", victim.credential);
+    await page.click("button[type=submit]");
+    await page.waitForLoadState();
+    expect(await page.textContent("[role=alert]")).toMatch(
+      /^Te veel mislukte pogingen; probeer het na \d{2}:\d{2} opnieuw\.$/,
+    );
+    expect(new URL(page.url()).pathname).toBe("/console/inloggen");
+  });
+});
+
+if (process.env.INCASSO_SCREENSHOTS) mkdirSync(process.env.INCASSO_SCREENSHOTS, { recursive: true });

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createIncasso } from "@incasso/app";
+import { incassoExpress, incassoExpressRootRoutes } from "@incasso/express";
+import { createNodeHandler } from "@incasso/server/node";
+import express from "express";
+import { expect, it } from "vitest";
+
+// The console in an Express host: one app.use() beside the API's (docs/operator.md, Console).
+it("serves the console's pages and forms through one app.use in an Express host", {
+  timeout: 60_000,
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "incasso-console-express-"));
+  const incasso = await createIncasso(
+    { dataDir: dir },
+    {
+      logger: { info() {}, warn() {}, error() {} },
+      env: {},
+      webhooks: false,
+      letters: false,
+      operatorEndpoint: false,
+    },
+  );
+  const app = express();
+  app.use(incassoExpressRootRoutes(incasso.api));
+  app.use("/api/v1", incassoExpress(incasso.api));
+  app.use(
+    "/console",
+    createNodeHandler(incasso.api, {
+      rewriteUrl: (url) => `/console${url}`,
+      clientIp: (req) => (req as { ip?: string }).ip,
+    }),
+  );
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const { credential } = await incasso.operations.createOperator({ name: "Anne", role: "admin" });
+    const login = await fetch(`${origin}/console/inloggen`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ credential }),
+    });
+    expect(login.status).toBe(303);
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    const keys = await fetch(`${origin}/console/sleutels`, { headers: { cookie } });
+    expect(keys.status).toBe(200);
+    expect(await keys.text()).toContain("<h1>API-sleutels</h1>");
+    const missing = await fetch(`${origin}/console/zaken/2026-999999`, { headers: { cookie } });
+    expect(missing.status).toBe(404);
+    expect((await fetch(`${origin}/api/v1/ping`)).status).toBe(200);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await incasso.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
