@@ -9,6 +9,7 @@ export {
   readDataDirLock,
 } from "./data-dir-lock.js";
 export type { Executor, SqlDatabase, SqlStatement } from "./database.js";
+export { createLeaseLoop, type LeaseLoop, type LeaseLoopOptions } from "./lease-loop.js";
 export {
   type Migration,
   mergeMigrations,
