@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "@incasso/core";
-import { createLeaseLoop, type SqlStore } from "@incasso/store-sql";
+import { checkRetrySchedule, createLeaseLoop, nextAttemptAt, type SqlStore } from "@incasso/store-sql";
 import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "./built-in-case-system.js";
 import { isCaseSystemError } from "./errors.js";
 import {
@@ -149,10 +149,10 @@ export function createLetterRunner(options: LetterRunnerOptions): LetterRunner {
   const cases = options.caseSystem ?? createBuiltInCaseSystem({ store: options.store });
   const owner = options.owner ?? `ltr_${randomBytes(6).toString("hex")}`;
   const now = options.now ?? (() => new Date());
-  const retrySeconds = options.retrySeconds ?? DEFAULT_LETTER_RETRY_SECONDS;
-  if (retrySeconds.some((s) => !Number.isFinite(s) || s < 0)) {
-    throw new TypeError("retrySeconds must be finite and non-negative.");
-  }
+  // Finite and non-negative; unlike webhook delivery, any number of waits in any order.
+  const retrySeconds = checkRetrySchedule(options.retrySeconds ?? DEFAULT_LETTER_RETRY_SECONDS, {
+    webhookRules: false,
+  });
   const maxAttempts = retrySeconds.length + 1;
   const leaseSeconds = options.leaseSeconds ?? 60;
   const concurrency = Math.max(1, options.concurrency ?? 4);
@@ -192,8 +192,7 @@ export function createLetterRunner(options: LetterRunnerOptions): LetterRunner {
     // A refusal of the case system (no invoices, paid in full, no such order on the case) is the
     // same at every attempt: failed at once, for the operator. Anything else (the database, the
     // renderer) may pass: tried again later.
-    const wait = isCaseSystemError(error) ? undefined : retrySeconds[job.attempts - 1];
-    const next = wait === undefined ? null : new Date(failedAt.getTime() + wait * 1000);
+    const next = isCaseSystemError(error) ? null : nextAttemptAt(job.attempts, failedAt, retrySeconds);
     const text = isCaseSystemError(error) ? `${error.code}: ${message}` : message;
     const recorded = await failLetterJob(db, {
       orderId: job.orderId,

@@ -39,6 +39,7 @@ export { rateLimitRepository } from "./repositories/rate-limits.js";
 export { udfFieldRepository } from "./repositories/udf-fields.js";
 export { webhookEndpointRepository } from "./repositories/webhook-endpoints.js";
 export { repositories } from "./repositories.js";
+export { checkRetrySchedule, DEFAULT_RETRY_SCHEDULE_SECONDS, nextAttemptAt } from "./retry-schedule.js";
 export {
   isSecretKeyError,
   parseSecretKeyring,

@@ -4,11 +4,15 @@ import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import type { ClaimedDelivery, IncassoStore } from "@incasso/core";
 import type { Logger } from "@incasso/server";
-import { createLeaseLoop } from "@incasso/store-sql";
+import {
+  checkRetrySchedule,
+  createLeaseLoop,
+  DEFAULT_RETRY_SCHEDULE_SECONDS,
+  nextAttemptAt,
+} from "@incasso/store-sql";
 import { allowPrivateWebhookTargets } from "./allow-private-targets.js";
 import { DEFAULT_WEBHOOK_TIMEOUT_MS, deliverWebhook, type WebhookAttemptResult } from "./deliver-webhook.js";
 import type { LookupAll } from "./resolve-webhook-target.js";
-import { checkRetrySchedule, DEFAULT_RETRY_SCHEDULE_SECONDS, nextAttemptAt } from "./retry-schedule.js";
 
 /**
  * Options of {@link createWebhookDispatcher}. Only `store` is required.
