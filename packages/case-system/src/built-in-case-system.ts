@@ -1,20 +1,21 @@
 import { randomBytes } from "node:crypto";
 import type { CasePlacement, CasePlacementInput, CaseState, CaseSystem } from "@incasso/core";
-import { type Executor, repositories, type SqlStore } from "@incasso/store-sql";
+import type { Executor, SqlStore } from "@incasso/store-sql";
 import { type CaseBalance, computeCaseBalance } from "./case-balance.js";
 import type { CaseChange, CaseChangeListener } from "./case-change.js";
 import { type CaseStatus, isCaseStatus, isOpenStatus } from "./case-statuses.js";
 import { CaseSystemError } from "./errors.js";
 import { byteaResult } from "./internal/bytea-base64.js";
 import { type CaseDetails, selectCaseDetails } from "./internal/case-details.js";
+import { notFound, notOnCase, taskNotFound, taskNotOpen } from "./internal/case-errors.js";
 import * as q from "./internal/case-queries.js";
+import { caseSystemContext, changeOf, HANDLER, requireOwner, SINGLE } from "./internal/case-writes.js";
 import { amsterdamDay } from "./internal/dutch-format.js";
 import * as h from "./internal/handler-queries.js";
 import * as jobs from "./internal/letter-job-queries.js";
 import { placementChanges, toCasePlacement } from "./internal/placement.js";
 import { placementLock, placementStatement, readPlacement } from "./internal/placement-queries.js";
 import { makeOrderLetter, sendCaseLetter } from "./internal/write-letter.js";
-import { webhookEventForChange } from "./webhook-events.js";
 
 /**
  * A case in {@link BuiltInCaseSystem.listCases}.
@@ -203,25 +204,6 @@ function isPaymentDate(date: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
 }
 
-function notFound(caseNumber: string): CaseSystemError {
-  return new CaseSystemError("case_not_found", `No case ${caseNumber}.`);
-}
-
-function notOnCase(orderId: string, caseNumber: string): CaseSystemError {
-  return new CaseSystemError("order_not_on_case", `Order ${orderId} is not on case ${caseNumber}.`);
-}
-
-function taskNotFound(taskId: string, caseNumber?: string): CaseSystemError {
-  return new CaseSystemError(
-    "task_not_found",
-    caseNumber === undefined ? `No task ${taskId}.` : `No task ${taskId} on case ${caseNumber}.`,
-  );
-}
-
-function taskNotOpen(task: { id: string; status: string }): CaseSystemError {
-  return new CaseSystemError("task_not_open", `Task ${task.id} is ${task.status} already.`);
-}
-
 /** Lists return at most 100 rows unless asked for up to 1000. */
 function listLimit(limit: number | undefined): number {
   return Math.min(Math.max(1, Math.trunc(limit ?? 100)), 1000);
@@ -240,50 +222,7 @@ function listLimit(limit: number | undefined): number {
  * const engine = createOrderEngine({ store, caseSystem: cases }); // @incasso/core
  */
 export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): BuiltInCaseSystem {
-  const db = options.store.database;
-  const listener = options.onChange;
-  const events = options.webhookEvents !== false;
-  const clock = options.now ?? (() => new Date());
-
-  // A write and the changes it made. A single statement that can send no event needs no
-  // transaction without a listener (it is atomic by itself); otherwise the outbox row and the
-  // listener's writes must commit with the change (architecture: transactional outbox).
-  async function write<T>(
-    kind: { multiStatement: boolean; mayEmit: boolean },
-    fn: (tx: Executor) => Promise<{ result: T; changes: CaseChange[] }>,
-  ): Promise<T> {
-    if (listener === undefined && !(events && kind.mayEmit)) {
-      return kind.multiStatement
-        ? db.transaction(async (tx) => (await fn(tx)).result)
-        : (await fn(db)).result;
-    }
-    return db.transaction(async (tx) => {
-      const { result, changes } = await fn(tx);
-      const repos = repositories(tx);
-      for (const change of changes) {
-        const event = events ? webhookEventForChange(change) : undefined;
-        if (event !== undefined) await repos.outbox.enqueue(event);
-        if (listener !== undefined) await listener(change, { db: tx, repositories: repos });
-      }
-      return result;
-    });
-  }
-  const single = { multiStatement: false, mayEmit: false };
-  const handler = { multiStatement: true, mayEmit: true };
-
-  const change = (owner: q.Owner, at: Date) => ({
-    caseNumber: owner.caseNumber,
-    organisationId: owner.organisationId,
-    orderId: owner.orderId,
-    reference: owner.reference,
-    at,
-  });
-
-  async function requireOwner(tx: Executor, caseNumber: string): Promise<q.Owner> {
-    const owner = await q.caseOwner(tx, caseNumber);
-    if (owner === undefined) throw notFound(caseNumber);
-    return owner;
-  }
+  const { db, write, clock, listener, events } = caseSystemContext(options);
 
   function balanceOf(row: q.CaseStateRow, today: string): CaseBalance {
     const invoices = typeof row.invoices === "string" ? JSON.parse(row.invoices) : row.invoices;
@@ -305,7 +244,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       );
     }
     const at = input.at ?? clock();
-    return write(handler, async (tx) => {
+    return write(HANDLER, async (tx) => {
       const { rows } = await tx.query<{ status: CaseStatus }>(
         "SELECT status FROM cases WHERE case_number = $1 FOR UPDATE",
         [input.caseNumber],
@@ -323,7 +262,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       const owner = await requireOwner(tx, input.caseNumber);
       return {
         result: undefined,
-        changes: [{ ...change(owner, at), kind: "status_changed", from, to: input.status }],
+        changes: [{ ...changeOf(owner, at), kind: "status_changed", from, to: input.status }],
       };
     });
   }
@@ -335,7 +274,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
     resolution: string | null,
   ): Promise<void> {
     const at = input.at ?? clock();
-    return write(handler, async (tx) => {
+    return write(HANDLER, async (tx) => {
       const task = await h.findTask(tx, input.taskId, true);
       if (task === undefined || (input.caseNumber !== undefined && task.caseNumber !== input.caseNumber)) {
         throw taskNotFound(input.taskId, input.caseNumber);
@@ -351,8 +290,8 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
         result: undefined,
         changes: [
           status === "done"
-            ? { ...change(owner, at), kind: "task_completed", taskId: task.id }
-            : { ...change(owner, at), kind: "task_rejected", taskId: task.id },
+            ? { ...changeOf(owner, at), kind: "task_completed", taskId: task.id }
+            : { ...changeOf(owner, at), kind: "task_rejected", taskId: task.id },
         ],
       };
     });
@@ -361,7 +300,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
   // The letter's transaction writes its event like every handler change.
   const letters = {
     db,
-    write: <T>(fn: (tx: Executor) => Promise<{ result: T; changes: CaseChange[] }>) => write(handler, fn),
+    write: <T>(fn: (tx: Executor) => Promise<{ result: T; changes: CaseChange[] }>) => write(HANDLER, fn),
   };
 
   return {
@@ -400,7 +339,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
     },
 
     storeAttachment: (input) =>
-      write(single, async (tx) => {
+      write(SINGLE, async (tx) => {
         const at = clock();
         const owner = await q.storeAttachment(tx, { ...input, at });
         if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
@@ -409,12 +348,12 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
           changes:
             owner === "exists"
               ? []
-              : [{ ...change(owner, at), kind: "attachment_stored", filename: input.filename }],
+              : [{ ...changeOf(owner, at), kind: "attachment_stored", filename: input.filename }],
         };
       }),
 
     addTask: (input) =>
-      write(single, async (tx) => {
+      write(SINGLE, async (tx) => {
         const owner = await q.addTask(tx, input);
         if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
         return {
@@ -424,7 +363,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
               ? []
               : [
                   {
-                    ...change(owner, input.at),
+                    ...changeOf(owner, input.at),
                     kind: "task_added",
                     taskId: input.taskId,
                     action: input.action,
@@ -461,7 +400,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       }
       const at = input.at ?? clock();
       const paymentId = `pay_${randomBytes(8).toString("hex")}`;
-      return write(handler, async (tx) => {
+      return write(HANDLER, async (tx) => {
         let owner = await requireOwner(tx, input.caseNumber);
         const changes: CaseChange[] = [];
         if (input.taskId !== undefined) {
@@ -478,7 +417,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
           if (task.orderId !== null)
             owner = (await q.orderOwner(tx, input.caseNumber, task.orderId)) ?? owner;
           await h.resolveTask(tx, { taskId: task.id, status: "done", resolution: null, at });
-          changes.push({ ...change(owner, at), kind: "task_completed", taskId: task.id });
+          changes.push({ ...changeOf(owner, at), kind: "task_completed", taskId: task.id });
         }
         await tx.query(
           `INSERT INTO case_payments (id, case_number, amount_cents, payment_date, task_id, booked_at)
@@ -493,7 +432,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
           ],
         );
         changes.unshift({
-          ...change(owner, at),
+          ...changeOf(owner, at),
           kind: "payment_booked",
           paymentId,
           amountCents: input.amountCents,
@@ -551,7 +490,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
           [input.caseNumber, input.text, at.toISOString()],
         );
         const noteId = String(rows[0]?.id);
-        return { result: { noteId }, changes: [{ ...change(owner, at), kind: "note_added", noteId }] };
+        return { result: { noteId }, changes: [{ ...changeOf(owner, at), kind: "note_added", noteId }] };
       });
     },
 
