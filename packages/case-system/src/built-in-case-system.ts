@@ -7,14 +7,13 @@ import { type CaseStatus, isCaseStatus, isOpenStatus } from "./case-statuses.js"
 import { CaseSystemError } from "./errors.js";
 import { byteaResult } from "./internal/bytea-base64.js";
 import { type CaseDetails, selectCaseDetails } from "./internal/case-details.js";
-import { notFound, notOnCase, taskNotFound, taskNotOpen } from "./internal/case-errors.js";
+import { notFound, taskNotFound, taskNotOpen } from "./internal/case-errors.js";
 import * as q from "./internal/case-queries.js";
-import { caseSystemContext, changeOf, HANDLER, requireOwner, SINGLE } from "./internal/case-writes.js";
+import { caseSystemContext, changeOf, HANDLER, requireOwner } from "./internal/case-writes.js";
 import { amsterdamDay } from "./internal/dutch-format.js";
 import * as h from "./internal/handler-queries.js";
 import * as jobs from "./internal/letter-job-queries.js";
-import { placementChanges, toCasePlacement } from "./internal/placement.js";
-import { placementLock, placementStatement, readPlacement } from "./internal/placement-queries.js";
+import { portWrites } from "./internal/port-writes.js";
 import { makeOrderLetter, sendCaseLetter } from "./internal/write-letter.js";
 
 /**
@@ -222,7 +221,8 @@ function listLimit(limit: number | undefined): number {
  * const engine = createOrderEngine({ store, caseSystem: cases }); // @incasso/core
  */
 export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): BuiltInCaseSystem {
-  const { db, write, clock, listener, events } = caseSystemContext(options);
+  const ctx = caseSystemContext(options);
+  const { db, write, clock } = ctx;
 
   function balanceOf(row: q.CaseStateRow, today: string): CaseBalance {
     const invoices = typeof row.invoices === "string" ? JSON.parse(row.invoices) : row.invoices;
@@ -304,73 +304,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
   };
 
   return {
-    placeOnCase: async (input) => {
-      const missing = input.addresses.filter((a) => input.debtors[a.debtorIndex] === undefined);
-      if (missing.length > 0) {
-        throw new CaseSystemError(
-          "order_not_on_case",
-          `Order ${input.orderId} has no debtor ${missing.map((a) => a.debtorIndex).join(", ")}.`,
-        );
-      }
-      const year = Number(amsterdamDay(input.at).slice(0, 4));
-      // Without a listener one batch does it: BEGIN, the lock, the placement and COMMIT, on
-      // PostgreSQL in one write and one round trip. With webhook events on, the batch leaves an
-      // order that joins a case alone (its invoices send invoice.updated), and the transaction
-      // below places it with its events.
-      if (listener === undefined) {
-        const [, placed] = await db.batch([
-          placementLock(input),
-          placementStatement(input, { mergeAllowed: !events, year }),
-        ]);
-        const result = readPlacement(placed?.rows[0]);
-        if (result.outcome !== "deferred") return toCasePlacement(result);
-      }
-      return write({ multiStatement: true, mayEmit: true }, async (tx) => {
-        const lock = placementLock(input);
-        const place = placementStatement(input, { mergeAllowed: true, year });
-        // Sent together; the server runs the lock first and the placement once it holds it.
-        const [, placed] = await Promise.all([
-          tx.query(lock.text, lock.params),
-          tx.query<Record<string, unknown>>(place.text, place.params),
-        ]);
-        const result = readPlacement(placed.rows[0]);
-        return { result: toCasePlacement(result), changes: placementChanges(input, result) };
-      });
-    },
-
-    storeAttachment: (input) =>
-      write(SINGLE, async (tx) => {
-        const at = clock();
-        const owner = await q.storeAttachment(tx, { ...input, at });
-        if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
-        return {
-          result: undefined,
-          changes:
-            owner === "exists"
-              ? []
-              : [{ ...changeOf(owner, at), kind: "attachment_stored", filename: input.filename }],
-        };
-      }),
-
-    addTask: (input) =>
-      write(SINGLE, async (tx) => {
-        const owner = await q.addTask(tx, input);
-        if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
-        return {
-          result: undefined,
-          changes:
-            owner === "exists"
-              ? []
-              : [
-                  {
-                    ...changeOf(owner, input.at),
-                    kind: "task_added",
-                    taskId: input.taskId,
-                    action: input.action,
-                  },
-                ],
-        };
-      }),
+    ...portWrites(ctx),
 
     async caseState(query): Promise<CaseState | undefined> {
       const row = await q.selectCaseState(db, query);
