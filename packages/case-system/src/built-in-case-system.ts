@@ -5,10 +5,10 @@ import { type CaseBalance, computeCaseBalance } from "./case-balance.js";
 import type { CaseChange, CaseChangeListener } from "./case-change.js";
 import { type CaseStatus, isCaseStatus, isOpenStatus } from "./case-statuses.js";
 import { CaseSystemError } from "./errors.js";
-import { byteaResult } from "./internal/bytea-base64.js";
-import { type CaseDetails, selectCaseDetails } from "./internal/case-details.js";
+import type { CaseDetails } from "./internal/case-details.js";
 import { notFound, taskNotFound, taskNotOpen } from "./internal/case-errors.js";
 import * as q from "./internal/case-queries.js";
+import { caseReads, listLimit } from "./internal/case-reads.js";
 import { caseSystemContext, changeOf, HANDLER, requireOwner } from "./internal/case-writes.js";
 import { amsterdamDay } from "./internal/dutch-format.js";
 import * as h from "./internal/handler-queries.js";
@@ -203,11 +203,6 @@ function isPaymentDate(date: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
 }
 
-/** Lists return at most 100 rows unless asked for up to 1000. */
-function listLimit(limit: number | undefined): number {
-  return Math.min(Math.max(1, Math.trunc(limit ?? 100)), 1000);
-}
-
 /**
  * Creates the built-in case system on the store's database (decisions case-system-*.md): case
  * numbers `YYYY-NNNNNN`, statuses Nieuw, In behandeling, Aangehouden, Gesloten, debtors with
@@ -305,6 +300,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
 
   return {
     ...portWrites(ctx),
+    ...caseReads(ctx),
 
     async caseState(query): Promise<CaseState | undefined> {
       const row = await q.selectCaseState(db, query);
@@ -314,8 +310,6 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
       if (row.in_treatment) state.balanceDueCents = balanceOf(row, query.today).balanceDueCents;
       return state;
     },
-
-    getCase: (query) => selectCaseDetails(db, query),
 
     setStatus,
 
@@ -380,12 +374,6 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
 
     rejectTask: (input) => resolve(input, "rejected", input.reason ?? null),
 
-    listTasks: (query = {}) => h.listTasks(db, { ...query, limit: listLimit(query.limit) }),
-
-    getTask: (query) => h.findTask(db, query.taskId),
-
-    listCases: (query = {}) => h.listCases(db, { ...query, limit: listLimit(query.limit) }),
-
     closeCase: (input) =>
       setStatus({ caseNumber: input.caseNumber, status: "Gesloten", ...(input.at ? { at: input.at } : {}) }),
 
@@ -426,22 +414,6 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
         const noteId = String(rows[0]?.id);
         return { result: { noteId }, changes: [{ ...changeOf(owner, at), kind: "note_added", noteId }] };
       });
-    },
-
-    async readAttachment(input) {
-      const { rows } = await db.query<{
-        filename: string;
-        document_type: string | null;
-        content_base64: string;
-      }>(
-        // Read as base64 text, decoded by Buffer (internal/bytea-base64.ts).
-        "SELECT filename, document_type, encode(content, 'base64') AS content_base64 FROM case_attachments WHERE case_number = $1 AND order_id = $2 AND position = $3",
-        [input.caseNumber, input.orderId, input.position],
-      );
-      const row = rows[0];
-      return row === undefined
-        ? undefined
-        : { filename: row.filename, documentType: row.document_type, bytes: byteaResult(row.content_base64) };
     },
   };
 }
