@@ -1,16 +1,15 @@
-import { randomBytes } from "node:crypto";
-import type { CasePlacement, CasePlacementInput, CaseState, CaseSystem } from "@incasso/core";
+import type { CasePlacement, CasePlacementInput, CaseSystem } from "@incasso/core";
 import type { Executor, SqlStore } from "@incasso/store-sql";
-import { type CaseBalance, computeCaseBalance } from "./case-balance.js";
+import type { CaseBalance } from "./case-balance.js";
 import type { CaseChange, CaseChangeListener } from "./case-change.js";
 import { type CaseStatus, isCaseStatus, isOpenStatus } from "./case-statuses.js";
 import { CaseSystemError } from "./errors.js";
+import { balanceAndPayments } from "./internal/balance-and-payments.js";
 import type { CaseDetails } from "./internal/case-details.js";
 import { notFound, taskNotFound, taskNotOpen } from "./internal/case-errors.js";
 import * as q from "./internal/case-queries.js";
 import { caseReads, listLimit } from "./internal/case-reads.js";
 import { caseSystemContext, changeOf, HANDLER, requireOwner } from "./internal/case-writes.js";
-import { amsterdamDay } from "./internal/dutch-format.js";
 import * as h from "./internal/handler-queries.js";
 import * as jobs from "./internal/letter-job-queries.js";
 import { portWrites } from "./internal/port-writes.js";
@@ -193,16 +192,6 @@ export interface BuiltInCaseSystem extends CaseSystem {
   }): Promise<{ filename: string; documentType: string | null; bytes: Uint8Array } | undefined>;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-// A real calendar date from year 1 on (PostgreSQL has no year 0): a handler's mistyped date is an
-// invalid payment, not a database failure.
-function isPaymentDate(date: string): boolean {
-  if (!ISO_DATE.test(date) || date < "0001-01-01") return false;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
-}
-
 /**
  * Creates the built-in case system on the store's database (decisions case-system-*.md): case
  * numbers `YYYY-NNNNNN`, statuses Nieuw, In behandeling, Aangehouden, Gesloten, debtors with
@@ -218,19 +207,6 @@ function isPaymentDate(date: string): boolean {
 export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): BuiltInCaseSystem {
   const ctx = caseSystemContext(options);
   const { db, write, clock } = ctx;
-
-  function balanceOf(row: q.CaseStateRow, today: string): CaseBalance {
-    const invoices = typeof row.invoices === "string" ? JSON.parse(row.invoices) : row.invoices;
-    return computeCaseBalance({
-      invoices: (invoices as { amount_cents: number | string; due_date: string }[]).map((i) => ({
-        amountCents: Number(i.amount_cents),
-        dueDate: i.due_date,
-      })),
-      paidCents: Number(row.paid_cents),
-      consumer: row.consumer,
-      today,
-    });
-  }
 
   function setStatus(input: { caseNumber: string; status: CaseStatus; at?: Date }): Promise<void> {
     if (!isCaseStatus(input.status)) {
@@ -301,74 +277,9 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
   return {
     ...portWrites(ctx),
     ...caseReads(ctx),
-
-    async caseState(query): Promise<CaseState | undefined> {
-      const row = await q.selectCaseState(db, query);
-      if (row === undefined) return undefined;
-      const state: CaseState = { caseNumber: row.case_number, status: row.status, open: row.open };
-      // Spec OrderStatus.case.balance_due_cents: only once the case is in treatment.
-      if (row.in_treatment) state.balanceDueCents = balanceOf(row, query.today).balanceDueCents;
-      return state;
-    },
+    ...balanceAndPayments(ctx),
 
     setStatus,
-
-    bookPayment: (input) => {
-      if (
-        !Number.isSafeInteger(input.amountCents) ||
-        input.amountCents < 1 ||
-        !isPaymentDate(input.paymentDate)
-      ) {
-        return Promise.reject(
-          new CaseSystemError(
-            "invalid_payment",
-            "A payment needs amountCents >= 1 and a real YYYY-MM-DD paymentDate from 0001-01-01 on.",
-          ),
-        );
-      }
-      const at = input.at ?? clock();
-      const paymentId = `pay_${randomBytes(8).toString("hex")}`;
-      return write(HANDLER, async (tx) => {
-        let owner = await requireOwner(tx, input.caseNumber);
-        const changes: CaseChange[] = [];
-        if (input.taskId !== undefined) {
-          const task = await h.findTask(tx, input.taskId, true);
-          if (task === undefined || task.caseNumber !== input.caseNumber) throw taskNotFound(input.taskId);
-          if (task.kind !== "payments") {
-            throw new CaseSystemError(
-              "invalid_task",
-              `Task ${input.taskId} is a ${task.kind} request, not a payment report.`,
-            );
-          }
-          if (task.status !== "open") throw taskNotOpen(task);
-          // The payment answers this order's report: its event names that order.
-          if (task.orderId !== null)
-            owner = (await q.orderOwner(tx, input.caseNumber, task.orderId)) ?? owner;
-          await h.resolveTask(tx, { taskId: task.id, status: "done", resolution: null, at });
-          changes.push({ ...changeOf(owner, at), kind: "task_completed", taskId: task.id });
-        }
-        await tx.query(
-          `INSERT INTO case_payments (id, case_number, amount_cents, payment_date, task_id, booked_at)
-           VALUES ($1, $2, $3, $4::date, $5, $6)`,
-          [
-            paymentId,
-            input.caseNumber,
-            input.amountCents,
-            input.paymentDate,
-            input.taskId ?? null,
-            at.toISOString(),
-          ],
-        );
-        changes.unshift({
-          ...changeOf(owner, at),
-          kind: "payment_booked",
-          paymentId,
-          amountCents: input.amountCents,
-          paymentDate: input.paymentDate,
-        });
-        return { result: { paymentId }, changes };
-      });
-    },
 
     completeTask: (input) => resolve(input, "done", input.note ?? null),
 
@@ -380,12 +291,6 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
     sendLetter: (input) => sendCaseLetter(letters, { ...input, at: input.at ?? clock() }),
 
     readLetter: (input) => h.readLetter(db, input.caseNumber, input.letterId),
-
-    async caseBalance(query) {
-      const row = await q.selectCaseState(db, { caseNumber: query.caseNumber });
-      if (row === undefined) return undefined;
-      return balanceOf(row, query.today ?? amsterdamDay(clock()));
-    },
 
     makeOrderLetter: (input) => makeOrderLetter(letters, { ...input, at: input.at ?? clock() }),
 
