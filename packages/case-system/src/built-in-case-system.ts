@@ -1,18 +1,17 @@
 import type { CasePlacement, CasePlacementInput, CaseSystem } from "@incasso/core";
-import type { Executor, SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import type { CaseBalance } from "./case-balance.js";
-import type { CaseChange, CaseChangeListener } from "./case-change.js";
+import type { CaseChangeListener } from "./case-change.js";
 import type { CaseStatus } from "./case-statuses.js";
-import { CaseSystemError } from "./errors.js";
 import { balanceAndPayments } from "./internal/balance-and-payments.js";
 import type { CaseDetails } from "./internal/case-details.js";
-import { caseReads, listLimit } from "./internal/case-reads.js";
-import { caseSystemContext, HANDLER } from "./internal/case-writes.js";
+import { caseReads } from "./internal/case-reads.js";
+import { caseSystemContext } from "./internal/case-writes.js";
 import { handlerOperations } from "./internal/handler-operations.js";
-import * as h from "./internal/handler-queries.js";
-import * as jobs from "./internal/letter-job-queries.js";
+import type * as h from "./internal/handler-queries.js";
+import type * as jobs from "./internal/letter-job-queries.js";
+import { letterOperations } from "./internal/letter-operations.js";
 import { portWrites } from "./internal/port-writes.js";
-import { makeOrderLetter, sendCaseLetter } from "./internal/write-letter.js";
 
 /**
  * A case in {@link BuiltInCaseSystem.listCases}.
@@ -204,39 +203,13 @@ export interface BuiltInCaseSystem extends CaseSystem {
  * const engine = createOrderEngine({ store, caseSystem: cases }); // @incasso/core
  */
 export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): BuiltInCaseSystem {
+  // One database, write funnel and clock shared by the parts, each in a file named for what it does.
   const ctx = caseSystemContext(options);
-  const { db, write, clock } = ctx;
-
-  // The letter's transaction writes its event like every handler change.
-  const letters = {
-    db,
-    write: <T>(fn: (tx: Executor) => Promise<{ result: T; changes: CaseChange[] }>) => write(HANDLER, fn),
-  };
-
   return {
     ...portWrites(ctx),
     ...caseReads(ctx),
     ...balanceAndPayments(ctx),
     ...handlerOperations(ctx),
-
-    sendLetter: (input) => sendCaseLetter(letters, { ...input, at: input.at ?? clock() }),
-
-    readLetter: (input) => h.readLetter(db, input.caseNumber, input.letterId),
-
-    makeOrderLetter: (input) => makeOrderLetter(letters, { ...input, at: input.at ?? clock() }),
-
-    listLetterJobs: (query = {}) => jobs.listLetterJobs(db, { ...query, limit: listLimit(query.limit) }),
-
-    async retryLetterJob(input) {
-      const retried = await jobs.retryLetterJob(db, { orderId: input.orderId, now: input.at ?? clock() });
-      if (retried !== undefined) return retried;
-      const job = await jobs.findLetterJob(db, input.orderId);
-      throw job === undefined
-        ? new CaseSystemError("letter_job_not_found", `Order ${input.orderId} has no letter job.`)
-        : new CaseSystemError(
-            "letter_job_running",
-            `A letter runner (${job.leaseOwner ?? "?"}) holds the job of order ${input.orderId} until ${job.dueAt?.toISOString() ?? "its lease ends"}.`,
-          );
-    },
+    ...letterOperations(ctx),
   };
 }
