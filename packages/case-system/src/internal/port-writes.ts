@@ -1,4 +1,5 @@
 import type { BuiltInCaseSystem } from "../built-in-case-system.js";
+import type { CaseChange } from "../case-change.js";
 import { CaseSystemError } from "../errors.js";
 import { notOnCase } from "./case-errors.js";
 import * as q from "./case-queries.js";
@@ -6,6 +7,17 @@ import { type CaseSystemContext, changeOf, HANDLER, SINGLE } from "./case-writes
 import { amsterdamDay } from "./dutch-format.js";
 import { placementChanges, toCasePlacement } from "./placement.js";
 import { placementLock, placementStatement, readPlacement } from "./placement-queries.js";
+
+// An attachment or task of an order: refused when the order is not on the case; a repeat
+// ("exists") changes nothing, since every write of the port is idempotent on the order id.
+function itemWritten(
+  owner: q.Owner | "exists" | undefined,
+  input: { orderId: string; caseNumber: string },
+  change: (owner: q.Owner) => CaseChange,
+): { result: undefined; changes: CaseChange[] } {
+  if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
+  return { result: undefined, changes: owner === "exists" ? [] : [change(owner)] };
+}
 
 /**
  * The writes of the CaseSystem port the order engine makes: the placement of an order on a case,
@@ -59,34 +71,22 @@ export function portWrites(
       write(SINGLE, async (tx) => {
         const at = clock();
         const owner = await q.storeAttachment(tx, { ...input, at });
-        if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
-        return {
-          result: undefined,
-          changes:
-            owner === "exists"
-              ? []
-              : [{ ...changeOf(owner, at), kind: "attachment_stored", filename: input.filename }],
-        };
+        return itemWritten(owner, input, (o) => ({
+          ...changeOf(o, at),
+          kind: "attachment_stored",
+          filename: input.filename,
+        }));
       }),
 
     addTask: (input) =>
       write(SINGLE, async (tx) => {
         const owner = await q.addTask(tx, input);
-        if (owner === undefined) throw notOnCase(input.orderId, input.caseNumber);
-        return {
-          result: undefined,
-          changes:
-            owner === "exists"
-              ? []
-              : [
-                  {
-                    ...changeOf(owner, input.at),
-                    kind: "task_added",
-                    taskId: input.taskId,
-                    action: input.action,
-                  },
-                ],
-        };
+        return itemWritten(owner, input, (o) => ({
+          ...changeOf(o, input.at),
+          kind: "task_added",
+          taskId: input.taskId,
+          action: input.action,
+        }));
       }),
   };
 }
