@@ -5,9 +5,9 @@ import { createLeaseLoop, type LeaseLoopOptions } from "./lease-loop.js";
 // free slots, works them in the background, and drains them on stop (decision graceful-shutdown).
 
 /** A promise with its resolve at hand. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
     resolve = r;
   });
   return { promise, resolve };
@@ -49,7 +49,7 @@ describe("lease loop", () => {
 
   it("fills only the free slots, claims again at refillAt, and stop waits for the jobs in flight", async () => {
     const queue = jobQueue(6);
-    const gates = new Map<number, ReturnType<typeof deferred>>();
+    const gates = new Map<number, { resolve: () => void }>();
     const finished: number[] = [];
     const loop = createLeaseLoop({
       ...quiet,
