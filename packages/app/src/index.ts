@@ -1,3 +1,8 @@
+export {
+  checkRetrySchedule,
+  DEFAULT_RETRY_SCHEDULE_SECONDS,
+  nextAttemptAt,
+} from "@incasso/store-sql";
 export { type CreateIncassoOptions, createIncasso, type Incasso } from "./create-incasso.js";
 export { DEFAULT_DATA_DIR, type IncassoTarget, resolveTarget } from "./incasso-target.js";
 export { LOG_LEVELS, type LogLevel, parseLogLevel } from "./logging/log-level.js";
@@ -88,11 +93,6 @@ export {
   type WebhookTarget,
   WebhookTargetError,
 } from "./webhooks/resolve-webhook-target.js";
-export {
-  checkRetrySchedule,
-  DEFAULT_RETRY_SCHEDULE_SECONDS,
-  nextAttemptAt,
-} from "./webhooks/retry-schedule.js";
 export {
   createWebhookDispatcher,
   type DispatchedAttempt,

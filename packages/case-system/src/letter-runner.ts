@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "@incasso/core";
-import type { SqlStore } from "@incasso/store-sql";
+import { checkRetrySchedule, createLeaseLoop, nextAttemptAt, type SqlStore } from "@incasso/store-sql";
 import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "./built-in-case-system.js";
 import { isCaseSystemError } from "./errors.js";
 import {
@@ -149,10 +149,10 @@ export function createLetterRunner(options: LetterRunnerOptions): LetterRunner {
   const cases = options.caseSystem ?? createBuiltInCaseSystem({ store: options.store });
   const owner = options.owner ?? `ltr_${randomBytes(6).toString("hex")}`;
   const now = options.now ?? (() => new Date());
-  const retrySeconds = options.retrySeconds ?? DEFAULT_LETTER_RETRY_SECONDS;
-  if (retrySeconds.some((s) => !Number.isFinite(s) || s < 0)) {
-    throw new TypeError("retrySeconds must be finite and non-negative.");
-  }
+  // Finite and non-negative; unlike webhook delivery, any number of waits in any order.
+  const retrySeconds = checkRetrySchedule(options.retrySeconds ?? DEFAULT_LETTER_RETRY_SECONDS, {
+    webhookRules: false,
+  });
   const maxAttempts = retrySeconds.length + 1;
   const leaseSeconds = options.leaseSeconds ?? 60;
   const concurrency = Math.max(1, options.concurrency ?? 4);
@@ -160,11 +160,7 @@ export function createLetterRunner(options: LetterRunnerOptions): LetterRunner {
   const catchUpHours = options.catchUpHours ?? 24;
   const catchUpIntervalMs = options.catchUpIntervalMs ?? 15 * 60_000;
   const logger = options.logger ?? consoleLogger;
-  const inFlight = new Set<Promise<unknown>>();
-  let running = false;
   let abandoned = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
   let lastCatchUp = Number.NEGATIVE_INFINITY;
 
   async function work(job: LetterJobRow): Promise<LetterJobResult | undefined> {
@@ -196,8 +192,7 @@ export function createLetterRunner(options: LetterRunnerOptions): LetterRunner {
     // A refusal of the case system (no invoices, paid in full, no such order on the case) is the
     // same at every attempt: failed at once, for the operator. Anything else (the database, the
     // renderer) may pass: tried again later.
-    const wait = isCaseSystemError(error) ? undefined : retrySeconds[job.attempts - 1];
-    const next = wait === undefined ? null : new Date(failedAt.getTime() + wait * 1000);
+    const next = isCaseSystemError(error) ? null : nextAttemptAt(job.attempts, failedAt, retrySeconds);
     const text = isCaseSystemError(error) ? `${error.code}: ${message}` : message;
     const recorded = await failLetterJob(db, {
       orderId: job.orderId,
@@ -232,18 +227,6 @@ export function createLetterRunner(options: LetterRunnerOptions): LetterRunner {
     return result;
   }
 
-  function track<T>(promise: Promise<T>): Promise<T> {
-    inFlight.add(promise);
-    void promise.then(
-      () => inFlight.delete(promise),
-      () => inFlight.delete(promise),
-    );
-    return promise;
-  }
-
-  const claim = (limit: number) =>
-    claimLetterJobs(db, { owner, now: now(), leaseSeconds, limit, maxAttempts });
-
   async function catchUp(): Promise<number> {
     if (catchUpHours <= 0) return 0;
     const at = now();
@@ -251,20 +234,14 @@ export function createLetterRunner(options: LetterRunnerOptions): LetterRunner {
     return recordMissingLetterJobs(db, { since: new Date(at.getTime() - catchUpHours * 3_600_000), now: at });
   }
 
-  function pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  }
-
-  async function run(): Promise<void> {
-    while (running) {
+  const loop = createLeaseLoop<LetterJobRow, LetterJobResult>({
+    claim: (limit) => claimLetterJobs(db, { owner, now: now(), leaseSeconds, limit, maxAttempts }),
+    work,
+    concurrency,
+    // Rendering is CPU work: a free slot is filled at once.
+    refillAt: concurrency - 1,
+    pollIntervalMs,
+    async beforeClaim() {
       if (catchUpHours > 0 && now().getTime() - lastCatchUp >= catchUpIntervalMs) {
         try {
           const found = await catchUp();
@@ -273,61 +250,28 @@ export function createLetterRunner(options: LetterRunnerOptions): LetterRunner {
           logger.error("looking for orders without a letter job failed", { error: String(error) });
         }
       }
-      const room = concurrency - inFlight.size;
-      let claimed: LetterJobRow[] = [];
-      if (room > 0) {
-        try {
-          claimed = await claim(room);
-        } catch (error) {
-          logger.error("letter job claim failed", { error: String(error) });
-          await pause(pollIntervalMs);
-          continue;
-        }
-        for (const job of claimed) {
-          track(
-            work(job).catch((error: unknown) => {
-              logger.error("letter job could not be recorded", {
-                orderId: job.orderId,
-                error: String(error),
-              });
-            }),
-          );
-        }
-      }
-      if (!running) break;
-      if (claimed.length > 0 && claimed.length === room) {
-        // Full: claim again once a slot is free.
-        while (running && inFlight.size >= concurrency) await Promise.race(inFlight);
-      } else await pause(pollIntervalMs);
-    }
-  }
+    },
+    onClaimError: (error) => logger.error("letter job claim failed", { error: String(error) }),
+    onWorkError: (job, error) =>
+      logger.error("letter job could not be recorded", { orderId: job.orderId, error: String(error) }),
+  });
 
   return {
     owner,
     get running() {
-      return running;
+      return loop.running;
     },
     start() {
-      if (running) return;
-      running = true;
+      if (loop.running) return;
       abandoned = false;
-      loop = run();
+      loop.start();
     },
     async stop(stopOptions = {}) {
-      running = false;
       if (stopOptions.abandon) abandoned = true;
-      wakeUp?.();
-      await loop;
-      await Promise.allSettled([...inFlight]);
+      await loop.stop();
     },
-    async runOnce() {
-      const claimed = await claim(concurrency);
-      const done = await Promise.all(claimed.map((job) => track(work(job))));
-      return done.filter((d): d is LetterJobResult => d !== undefined);
-    },
+    runOnce: () => loop.runOnce(),
     catchUp,
-    wake() {
-      wakeUp?.();
-    },
+    wake: () => loop.wake(),
   };
 }

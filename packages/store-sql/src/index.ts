@@ -9,6 +9,7 @@ export {
   readDataDirLock,
 } from "./data-dir-lock.js";
 export type { Executor, SqlDatabase, SqlStatement } from "./database.js";
+export { createLeaseLoop, type LeaseLoop, type LeaseLoopOptions } from "./lease-loop.js";
 export {
   type Migration,
   mergeMigrations,
@@ -38,6 +39,7 @@ export { rateLimitRepository } from "./repositories/rate-limits.js";
 export { udfFieldRepository } from "./repositories/udf-fields.js";
 export { webhookEndpointRepository } from "./repositories/webhook-endpoints.js";
 export { repositories } from "./repositories.js";
+export { checkRetrySchedule, DEFAULT_RETRY_SCHEDULE_SECONDS, nextAttemptAt } from "./retry-schedule.js";
 export {
   isSecretKeyError,
   parseSecretKeyring,

@@ -4,10 +4,15 @@ import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import type { ClaimedDelivery, IncassoStore } from "@incasso/core";
 import type { Logger } from "@incasso/server";
+import {
+  checkRetrySchedule,
+  createLeaseLoop,
+  DEFAULT_RETRY_SCHEDULE_SECONDS,
+  nextAttemptAt,
+} from "@incasso/store-sql";
 import { allowPrivateWebhookTargets } from "./allow-private-targets.js";
 import { DEFAULT_WEBHOOK_TIMEOUT_MS, deliverWebhook, type WebhookAttemptResult } from "./deliver-webhook.js";
 import type { LookupAll } from "./resolve-webhook-target.js";
-import { checkRetrySchedule, DEFAULT_RETRY_SCHEDULE_SECONDS, nextAttemptAt } from "./retry-schedule.js";
 
 /**
  * Options of {@link createWebhookDispatcher}. Only `store` is required.
@@ -132,10 +137,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const abort = new AbortController();
   // Every attempt in flight listens on this one signal; up to `concurrency` listeners is expected.
   setMaxListeners(0, abort.signal);
-  const inFlight = new Set<Promise<unknown>>();
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
 
   async function deliver(claimed: ClaimedDelivery): Promise<DispatchedAttempt | undefined> {
     const { event, endpoint } = claimed;
@@ -207,15 +208,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return dispatched;
   }
 
-  function track<T>(promise: Promise<T>): Promise<T> {
-    inFlight.add(promise);
-    void promise.then(
-      () => inFlight.delete(promise),
-      () => inFlight.delete(promise),
-    );
-    return promise;
-  }
-
   async function claim(limit: number, eventId?: string): Promise<ClaimedDelivery[]> {
     return store.outbox.claim({
       owner,
@@ -227,79 +219,38 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     });
   }
 
-  function pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  }
-
-  async function run(): Promise<void> {
-    while (running) {
-      const room = concurrency - inFlight.size;
-      let claimed: ClaimedDelivery[] = [];
-      if (room > 0) {
-        try {
-          claimed = await claim(room);
-        } catch (error) {
-          logger?.error("webhook claim failed", { error: String(error) });
-          await pause(pollIntervalMs);
-          continue;
-        }
-        for (const c of claimed) {
-          track(
-            deliver(c).catch((error: unknown) => {
-              logger?.error("webhook attempt could not be recorded", {
-                eventId: c.event.id,
-                error: String(error),
-              });
-            }),
-          );
-        }
-      }
-      if (!running) break;
-      if (claimed.length > 0 && claimed.length === room) {
-        // Full: claim again once half the slots are free, so claims stay batched.
-        while (running && inFlight.size > concurrency / 2) await Promise.race(inFlight);
-      } else await pause(pollIntervalMs);
-    }
-  }
+  const loop = createLeaseLoop<ClaimedDelivery, DispatchedAttempt>({
+    claim: (limit) => claim(limit),
+    work: deliver,
+    concurrency,
+    // Attempts mostly wait on the network: claim again once half the slots are free, so claims
+    // stay batched.
+    refillAt: concurrency / 2,
+    pollIntervalMs,
+    onClaimError: (error) => logger?.error("webhook claim failed", { error: String(error) }),
+    onWorkError: (c, error) =>
+      logger?.error("webhook attempt could not be recorded", { eventId: c.event.id, error: String(error) }),
+  });
 
   return {
     owner,
     get running() {
-      return running;
+      return loop.running;
     },
     start() {
-      if (running) return;
-      running = true;
-      loop = run();
+      loop.start();
     },
     async stop(stopOptions = {}) {
-      running = false;
-      wakeUp?.();
       if (stopOptions.abandon) abort.abort();
-      await loop;
-      await Promise.allSettled([...inFlight]);
+      await loop.stop();
       agents.http.destroy();
       agents.https.destroy();
     },
-    async runOnce() {
-      const claimed = await claim(concurrency);
-      const done = await Promise.all(claimed.map((c) => track(deliver(c))));
-      return done.filter((d): d is DispatchedAttempt => d !== undefined);
-    },
+    runOnce: () => loop.runOnce(),
     async deliverNow(eventId) {
       const [claimed] = await claim(1, eventId);
-      return claimed ? track(deliver(claimed)) : undefined;
+      return claimed ? loop.track(deliver(claimed)) : undefined;
     },
-    wake() {
-      wakeUp?.();
-    },
+    wake: () => loop.wake(),
   };
 }

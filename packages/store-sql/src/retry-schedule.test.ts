@@ -24,4 +24,17 @@ describe("retry schedule", () => {
     expect(() => checkRetrySchedule([-1])).toThrow("non-negative");
     expect(checkRetrySchedule([])).toEqual([]);
   });
+
+  it("holds another schedule (the letter jobs) to finite, non-negative waits only with webhookRules: false", () => {
+    const letters = [30, 10, 5, 5, 5, 5, 5];
+    expect(checkRetrySchedule(letters, { webhookRules: false })).toBe(letters);
+    expect(nextAttemptAt(2, t, letters)?.toISOString()).toBe("2026-11-21T10:00:10.000Z");
+    expect(nextAttemptAt(8, t, letters)).toBeNull();
+    expect(() => checkRetrySchedule([30, -1], { webhookRules: false })).toThrow(
+      new TypeError("Retry waits must be finite and non-negative."),
+    );
+    expect(() => checkRetrySchedule([Number.NaN], { webhookRules: false })).toThrow(
+      "Retry waits must be finite and non-negative.",
+    );
+  });
 });

@@ -11,7 +11,8 @@ export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [60, 300, 1800,
 
 /**
  * When the attempt after a failed one is due, or null when the failed one was the last of its
- * round (the event is then marked failed). `attemptInRound` counts from 1.
+ * round (a webhook event is then marked failed, a letter job failed for good). `attemptInRound`
+ * counts from 1; the schedule defaults to the webhook one.
  *
  * @example
  * nextAttemptAt(1, new Date("2026-11-21T10:00:00Z")); // 2026-11-21T10:01:00.000Z
@@ -28,20 +29,31 @@ export function nextAttemptAt(
 }
 
 /**
- * Checks a schedule: finite, non-negative, non-decreasing waits ("increasing intervals", spec,
- * Events, Delivery), at most five (six attempts).
+ * Checks a schedule: finite, non-negative waits and, by the rules of webhook delivery (the
+ * default), non-decreasing ("increasing intervals", spec, Events, Delivery) and at most five (six
+ * attempts, spec, Limits). A schedule of other work (the letter jobs, decision
+ * case-system-wik-letter-jobs) is held to the first two only with `webhookRules: false`.
  *
  * @example
  * checkRetrySchedule([0.1, 0.2, 0.4, 0.8, 1.6]); // returns it
+ * checkRetrySchedule([30, 10], { webhookRules: false }); // returns it
  */
-export function checkRetrySchedule(scheduleSeconds: readonly number[]): readonly number[] {
-  if (scheduleSeconds.length > 5) {
+export function checkRetrySchedule(
+  scheduleSeconds: readonly number[],
+  options: { webhookRules?: boolean } = {},
+): readonly number[] {
+  const webhookRules = options.webhookRules ?? true;
+  if (webhookRules && scheduleSeconds.length > 5) {
     throw new TypeError("A retry schedule has at most 5 waits: the spec allows up to 6 attempts.");
   }
   let previous = 0;
   for (const wait of scheduleSeconds) {
-    if (!Number.isFinite(wait) || wait < previous) {
-      throw new TypeError("Retry waits must be finite, non-negative and never shorter than the one before.");
+    if (!Number.isFinite(wait) || wait < (webhookRules ? previous : 0)) {
+      throw new TypeError(
+        webhookRules
+          ? "Retry waits must be finite, non-negative and never shorter than the one before."
+          : "Retry waits must be finite and non-negative.",
+      );
     }
     previous = wait;
   }

@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import type { CaseState } from "@incasso/core";
+import type { BuiltInCaseSystem } from "../built-in-case-system.js";
+import { type CaseBalance, computeCaseBalance } from "../case-balance.js";
+import type { CaseChange } from "../case-change.js";
+import { CaseSystemError } from "../errors.js";
+import { taskNotFound, taskNotOpen } from "./case-errors.js";
+import * as q from "./case-queries.js";
+import { type CaseSystemContext, changeOf, HANDLER, requireOwner } from "./case-writes.js";
+import { amsterdamDay } from "./dutch-format.js";
+import * as h from "./handler-queries.js";
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// A real calendar date from year 1 on (PostgreSQL has no year 0): a handler's mistyped date is an
+// invalid payment, not a database failure.
+function isPaymentDate(date: string): boolean {
+  if (!ISO_DATE.test(date) || date < "0001-01-01") return false;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
+
+function balanceOf(row: q.CaseStateRow, today: string): CaseBalance {
+  const invoices = typeof row.invoices === "string" ? JSON.parse(row.invoices) : row.invoices;
+  return computeCaseBalance({
+    invoices: (invoices as { amount_cents: number | string; due_date: string }[]).map((i) => ({
+      amountCents: Number(i.amount_cents),
+      dueDate: i.due_date,
+    })),
+    paidCents: Number(row.paid_cents),
+    consumer: row.consumer,
+    today,
+  });
+}
+
+/**
+ * The money of a case: its state for the order engine (with the balance once it is in treatment),
+ * its balance for a handler, and the booking of a payment (decision case-system-balance).
+ *
+ * @example
+ * const { bookPayment } = balanceAndPayments(caseSystemContext({ store }));
+ * await bookPayment({ caseNumber: "2026-000001", amountCents: 5000, paymentDate: "2026-11-20" });
+ */
+export function balanceAndPayments(
+  ctx: CaseSystemContext,
+): Pick<BuiltInCaseSystem, "caseState" | "caseBalance" | "bookPayment"> {
+  const { db, write, clock } = ctx;
+  return {
+    async caseState(query): Promise<CaseState | undefined> {
+      const row = await q.selectCaseState(db, query);
+      if (row === undefined) return undefined;
+      const state: CaseState = { caseNumber: row.case_number, status: row.status, open: row.open };
+      // Spec OrderStatus.case.balance_due_cents: only once the case is in treatment.
+      if (row.in_treatment) state.balanceDueCents = balanceOf(row, query.today).balanceDueCents;
+      return state;
+    },
+
+    async caseBalance(query) {
+      const row = await q.selectCaseState(db, { caseNumber: query.caseNumber });
+      if (row === undefined) return undefined;
+      return balanceOf(row, query.today ?? amsterdamDay(clock()));
+    },
+
+    bookPayment: (input) => {
+      if (
+        !Number.isSafeInteger(input.amountCents) ||
+        input.amountCents < 1 ||
+        !isPaymentDate(input.paymentDate)
+      ) {
+        return Promise.reject(
+          new CaseSystemError(
+            "invalid_payment",
+            "A payment needs amountCents >= 1 and a real YYYY-MM-DD paymentDate from 0001-01-01 on.",
+          ),
+        );
+      }
+      const at = input.at ?? clock();
+      const paymentId = `pay_${randomBytes(8).toString("hex")}`;
+      return write(HANDLER, async (tx) => {
+        let owner = await requireOwner(tx, input.caseNumber);
+        const changes: CaseChange[] = [];
+        if (input.taskId !== undefined) {
+          const task = await h.findTask(tx, input.taskId, true);
+          if (task === undefined || task.caseNumber !== input.caseNumber) throw taskNotFound(input.taskId);
+          if (task.kind !== "payments") {
+            throw new CaseSystemError(
+              "invalid_task",
+              `Task ${input.taskId} is a ${task.kind} request, not a payment report.`,
+            );
+          }
+          if (task.status !== "open") throw taskNotOpen(task);
+          // The payment answers this order's report: its event names that order.
+          if (task.orderId !== null)
+            owner = (await q.orderOwner(tx, input.caseNumber, task.orderId)) ?? owner;
+          await h.resolveTask(tx, { taskId: task.id, status: "done", resolution: null, at });
+          changes.push({ ...changeOf(owner, at), kind: "task_completed", taskId: task.id });
+        }
+        await tx.query(
+          `INSERT INTO case_payments (id, case_number, amount_cents, payment_date, task_id, booked_at)
+           VALUES ($1, $2, $3, $4::date, $5, $6)`,
+          [
+            paymentId,
+            input.caseNumber,
+            input.amountCents,
+            input.paymentDate,
+            input.taskId ?? null,
+            at.toISOString(),
+          ],
+        );
+        changes.unshift({
+          ...changeOf(owner, at),
+          kind: "payment_booked",
+          paymentId,
+          amountCents: input.amountCents,
+          paymentDate: input.paymentDate,
+        });
+        return { result: { paymentId }, changes };
+      });
+    },
+  };
+}
