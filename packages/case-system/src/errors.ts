@@ -1,3 +1,5 @@
+import { IncassoError } from "@incasso/core";
+
 /**
  * Stable codes of {@link CaseSystemError}.
  *
@@ -51,20 +53,18 @@ export type CaseSystemErrorCode = (typeof CASE_SYSTEM_ERROR_CODES)[number];
 /**
  * An error of the built-in case system with a stable `code`. Through the CaseSystem port the order
  * engine turns any failure into 502 `upstream_error` or a warning; the handler functions throw it
- * to their caller.
+ * to their caller. It is an IncassoError of @incasso/core (the one error type, issue 21).
  *
  * @example
  * throw new CaseSystemError("case_not_found", "No case 2026-000123 for this organisation.");
  */
-export class CaseSystemError extends Error {
-  readonly code: CaseSystemErrorCode;
+export class CaseSystemError extends IncassoError<CaseSystemErrorCode> {
   /** Brand checked by {@link isCaseSystemError}; `instanceof` is unreliable across package copies. */
   readonly isIncassoCaseSystemError = true as const;
 
   constructor(code: CaseSystemErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = "CaseSystemError";
-    this.code = code;
   }
 }
 

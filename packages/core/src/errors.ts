@@ -1,3 +1,5 @@
+import { IncassoError } from "./incasso-error.js";
+
 /**
  * Every code a {@link CoreError} can carry. Stable across releases; the server maps each to an HTTP
  * status (spec section Errors) and clients may rely on them.
@@ -23,25 +25,20 @@ export const CORE_ERROR_CODES = [
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
 
 /**
- * An error of the order engine or its ports with a stable `code`. The server turns it into an
+ * An error of the order engine or its ports with a stable `code`: an {@link IncassoError} whose
+ * `field`, when set, names the request field (`reference`). The server turns it into an
  * RFC 9457 problem; the CLI prints its message.
  *
  * @example
  * throw new CoreError("creditor_exists", "A creditor with reference ACME-1 already exists.");
  */
-export class CoreError extends Error {
-  /** Stable machine-readable code. */
-  readonly code: CoreErrorCode;
-  /** The request field the error is about, when there is one (`reference`). */
-  readonly field: string | undefined;
+export class CoreError extends IncassoError<CoreErrorCode> {
   /** Brand checked by {@link isCoreError}, so no caller needs `instanceof` across packages. */
   readonly isIncassoCoreError = true as const;
 
   constructor(code: CoreErrorCode, message: string, options: { field?: string; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(code, message, options);
     this.name = "CoreError";
-    this.code = code;
-    this.field = options.field;
   }
 }
 

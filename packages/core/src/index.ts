@@ -49,6 +49,13 @@ export * from "./engine/index.js";
 export { CORE_ERROR_CODES, CoreError, type CoreErrorCode, isCoreError } from "./errors.js";
 export { formatFieldPath, zodIssuesToFieldErrors } from "./field-errors.js";
 export { newId } from "./ids.js";
+export {
+  INCASSO_ERROR_BRAND,
+  IncassoError,
+  type IncassoErrorOptions,
+  type IncassoErrorShape,
+  isIncassoError,
+} from "./incasso-error.js";
 export type { Logger } from "./logger.js";
 export * from "./orders/index.js";
 export {

@@ -1,3 +1,5 @@
+import { IncassoError } from "./incasso-error.js";
+
 /**
  * Seconds a client is asked to wait (`Retry-After`, RFC 9110 §10.2.3) when the database cannot be
  * reached: about one connection time-out of the store, so a retry meets a pool that has had the
@@ -9,23 +11,26 @@ export const STORE_RETRY_AFTER_SECONDS = 5;
  * The database could not be reached, or dropped the connection while a statement ran: nothing can
  * be said about the request except that it may be retried. Stores throw it in place of their
  * driver's connection errors; the server answers 503 `service_unavailable` with `Retry-After`,
- * never 500 (decision store-unavailable-503).
+ * never 500 (decision store-unavailable-503). An {@link IncassoError} with code `store_unavailable`
+ * and the `Retry-After` header.
  *
  * @example
  * throw new StoreUnavailableError("The database did not answer.", { cause: error });
  */
-export class StoreUnavailableError extends Error {
-  /** Stable code. */
-  readonly code = "store_unavailable" as const;
+export class StoreUnavailableError extends IncassoError<"store_unavailable"> {
   /** Seconds for `Retry-After`. */
   readonly retryAfterSeconds: number;
   /** Brand checked by {@link isStoreUnavailable}; `instanceof` is unreliable across package copies. */
   readonly isIncassoStoreUnavailable = true as const;
 
   constructor(message: string, options: { cause?: unknown; retryAfterSeconds?: number } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    const retryAfterSeconds = options.retryAfterSeconds ?? STORE_RETRY_AFTER_SECONDS;
+    super("store_unavailable", message, {
+      headers: { "Retry-After": String(retryAfterSeconds) },
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
     this.name = "StoreUnavailableError";
-    this.retryAfterSeconds = options.retryAfterSeconds ?? STORE_RETRY_AFTER_SECONDS;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

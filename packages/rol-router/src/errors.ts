@@ -25,7 +25,8 @@ export interface RolRouterFieldError {
 
 /**
  * The package's single error type. Check it with {@link isRolRouterError} (house rule: never rely on
- * `instanceof` across packages) and branch on `code`.
+ * `instanceof` across packages) and branch on `code`. It implements the project's shared error
+ * shape (brand `Symbol.for("incasso.error")`, `code`, `message`, `errors`, `status`).
  *
  * @example
  * try { lookupRolRouter({ woonplaats: "", naam: "Jansen" }); }
@@ -43,7 +44,22 @@ export class RolRouterError extends Error {
     this.code = code;
     this.errors = errors;
   }
+
+  /**
+   * The HTTP status a host answers with, part of the shared error shape: 422 for a refused request
+   * (`invalid_request`, a `validation_error` with `errors`; spec section Errors); `undefined` for
+   * the host bugs, which the host answers 500.
+   */
+  get status(): number | undefined {
+    return this.code === "invalid_request" ? 422 : undefined;
+  }
 }
+
+// The brand of the project's shared error shape (code, message, errors, status): the
+// global-registry symbol `Symbol.for("incasso.error")`, so a host recognises this error without
+// this package depending on the host's error type, or on `instanceof`. On the prototype: it adds
+// no member to the error itself.
+Object.defineProperty(RolRouterError.prototype, Symbol.for("incasso.error"), { value: true });
 
 /**
  * Whether a value is a {@link RolRouterError}, by brand rather than `instanceof`, so it also works

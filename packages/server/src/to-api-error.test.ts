@@ -1,4 +1,11 @@
-import { CoreError, OrderEngineError } from "@incasso/core";
+import {
+  CoreError,
+  IncassoError,
+  OrderEngineError,
+  OrdersError,
+  StoreUnavailableError,
+  WebhookError,
+} from "@incasso/core";
 import { RolRouterError } from "@incasso/rol-router";
 import { WikError } from "@incasso/wik";
 import { describe, expect, it } from "vitest";
@@ -98,5 +105,53 @@ describe("toApiError, the one mapping of thrown values", () => {
       isIncassoCoreError: true,
     });
     expect(wire(toApiError(foreign))).toMatchObject({ status: 409, code: "creditor_exists" });
+  });
+
+  it("answers an upstream_error caused by an unreachable store with 503 service_unavailable", () => {
+    const gone = new StoreUnavailableError("Gone.", { retryAfterSeconds: 4 });
+    const upstream = new OrderEngineError("upstream_error", "Case system failed.", {
+      cause: new Error("x", { cause: gone }),
+    });
+    expect(wire(toApiError(upstream))).toEqual({
+      status: 503,
+      code: "service_unavailable",
+      detail:
+        "The service cannot reach its database right now. Retry in 4 s; send a POST again with the same Idempotency-Key.",
+      errors: undefined,
+      headers: { "Retry-After": "4" },
+    });
+    expect(wire(toApiError(new OrderEngineError("upstream_error", "Case system failed.")))).toEqual({
+      status: 502,
+      code: "upstream_error",
+      detail: "Case system failed.",
+      errors: undefined,
+      headers: {},
+    });
+  });
+
+  it("returns a branded error without an API status unchanged, so it is a 500", () => {
+    const unmapped = [
+      new IncassoError("case_not_found", "No case."),
+      new WebhookError("webhook_event_not_found", "No event."),
+      new OrdersError("invalid_argument", "Bad."),
+      new IncassoError("no_such_code", "Unknown."),
+      new RolRouterError("invalid_dataset", "Inconsistent."),
+    ];
+    for (const error of unmapped) expect(toApiError(error)).toBe(error);
+  });
+
+  it("maps any error with the brand by the one rule, headers carried", () => {
+    const foreign = Object.assign(new Error("Wait."), {
+      code: "rate_limited",
+      headers: { "Retry-After": "2" },
+    });
+    Object.defineProperty(foreign, Symbol.for("incasso.error"), { value: true });
+    expect(wire(toApiError(foreign))).toEqual({
+      status: 429,
+      code: "rate_limited",
+      detail: "Wait.",
+      errors: undefined,
+      headers: { "Retry-After": "2" },
+    });
   });
 });

@@ -1,6 +1,4 @@
-import { isCoreError, isOrderEngineError, storeUnavailableIn } from "@incasso/core";
-import { isRolRouterError } from "@incasso/rol-router";
-import { isWikError } from "@incasso/wik";
+import { isIncassoError, storeUnavailableIn } from "@incasso/core";
 import { ApiError, isApiError, validationError } from "./api-error.js";
 import { statusOfCode } from "./error-codes.js";
 
@@ -27,62 +25,56 @@ export function storeUnavailableApiError(error: unknown): ApiError | undefined {
 }
 
 /**
- * The one mapping from a thrown value to the API's {@link ApiError}, used by every route: each
- * package's error is recognised by its brand (never `instanceof`: two copies of a package may be
- * loaded) and answered with the status of its code in the one code table (ERROR_CODES, spec
- * section Errors plus our recorded codes). Anything unknown is returned unchanged, and
- * the problem mapper makes it a 500 `internal_error`.
+ * The one mapping from a thrown value to the API's {@link ApiError}, used by every route. Every
+ * error of the project has the one shape (IncassoError of @incasso/core; @incasso/wik and
+ * @incasso/rol-router brand theirs the same way) and is recognised by its brand (never
+ * `instanceof`: two copies of a package may be loaded). One rule answers them all (decision
+ * server-error-code-table):
  *
  * - an ApiError: unchanged;
- * - a store out of reach, itself or as a cause: 503 {@link storeUnavailableApiError};
- * - a CoreError: its code's status; a 422 about one request field becomes `validation_error` with
- *   that field in `errors[]`;
- * - an OrderEngineError: its code's status, its field failures as `errors[]`, `Retry-After` for a
- *   503;
- * - an error of the WIK calculator: a range limit of one field is 422 `validation_error` (the
- *   client's input, after schema validation), an unreadable request 400 `invalid_request`
- *   (decision wik-error-codes);
- * - an error of the court lookup: `invalid_request` is 422 `validation_error` with its `errors[]`.
+ * - a store out of reach, itself or as a cause (a case system on the same database, wrapped by
+ *   the order engine as `upstream_error`): 503 {@link storeUnavailableApiError};
+ * - a branded error: the status it fixes itself (`status`), else its code's in the one code table
+ *   (ERROR_CODES, spec section Errors plus our recorded codes); with no status it is not the
+ *   client's doing and is returned unchanged (a 500 `internal_error`);
+ * - a 422 about one request `field`: `validation_error` with that field in `errors[]`;
+ * - a 422 whose code is not itself a 422 code of the table (the court lookup's `invalid_request`):
+ *   `validation_error` with the error's `errors[]`;
+ * - otherwise a problem with the error's code, message as `detail`, `errors[]` and `headers`
+ *   (`Retry-After`).
+ *
+ * Anything else is returned unchanged, and the problem mapper makes it a 500 `internal_error`.
  *
  * @example
  * try { await createCreditor(store, principal, body); } catch (e) { throw toApiError(e); }
  */
 export function toApiError(error: unknown): unknown {
   if (isApiError(error)) return error;
-  if (isOrderEngineError(error)) {
-    // An upstream_error caused by the database (a case system on the same database) is the 503:
-    // the remedy is the same retry, and a 502 would blame a system that is not at fault.
-    const unavailable = storeUnavailableApiError(error);
-    if (unavailable !== undefined) return unavailable;
-    return new ApiError({
-      status: statusOfCode(error.code) ?? 500,
-      code: error.code,
-      detail: error.message,
-      ...(error.errors.length > 0 ? { errors: error.errors } : {}),
-      ...(error.retryAfterSeconds !== null
-        ? { headers: { "Retry-After": String(error.retryAfterSeconds) } }
-        : {}),
-      cause: error,
-    });
+  // Before the code: an upstream_error caused by the database is the 503, since the remedy is the
+  // same retry and a 502 would blame a system that is not at fault.
+  const unavailable = storeUnavailableApiError(error);
+  if (unavailable !== undefined) return unavailable;
+  if (!isIncassoError(error)) return error;
+  const status = error.status ?? statusOfCode(error.code);
+  if (status === undefined) return error;
+  if (status === 422 && error.field !== undefined) {
+    return validationError([{ field: error.field, code: error.code, message: error.message }]);
   }
-  if (isCoreError(error)) {
-    const status = statusOfCode(error.code) ?? 500;
-    if (status === 422 && error.field !== undefined) {
-      return validationError([{ field: error.field, code: error.code, message: error.message }]);
-    }
-    return new ApiError({ status, code: error.code, detail: error.message, cause: error });
-  }
-  if (isWikError(error)) {
-    if (error.field !== undefined && error.code !== "invalid_option") {
-      return validationError([{ field: error.field, code: error.code, message: error.message }]);
-    }
-    if (error.code === "invalid_request") {
-      return new ApiError({ code: "invalid_request", detail: error.message });
-    }
-    return error;
-  }
-  if (isRolRouterError(error) && error.code === "invalid_request") {
-    return validationError(error.errors ?? []);
-  }
-  return storeUnavailableApiError(error) ?? error;
+  const errors = [...(error.errors ?? [])];
+  if (status === 422 && statusOfCode(error.code) !== 422) return validationError(errors);
+  const headers = { ...(error.headers ?? retryAfterOf(error)) };
+  return new ApiError({
+    status,
+    code: error.code,
+    detail: error.message,
+    ...(errors.length > 0 ? { errors } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    cause: error,
+  });
+}
+
+// An OrderEngineError of an older copy of @incasso/core has `retryAfterSeconds` but no `headers`.
+function retryAfterOf(error: object): Record<string, string> {
+  const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof seconds === "number" ? { "Retry-After": String(seconds) } : {};
 }

@@ -22,6 +22,19 @@ describe("WikError", () => {
     expect(isWikError("invalid_amount")).toBe(false);
   });
 
+  it("implements the shared error shape: the Symbol.for('incasso.error') brand and a status for a host", () => {
+    const error = new WikError("invalid_amount", "bad", "amount_cents");
+    expect((error as unknown as Record<symbol, unknown>)[Symbol.for("incasso.error")]).toBe(true);
+    expect(Object.getOwnPropertySymbols(error)).toEqual([]);
+    expect([
+      error.status,
+      new WikError("invalid_request", "x", "due_date").status,
+      new WikError("invalid_option", "x", "today").status,
+      new WikError("invalid_request", "x").status,
+      new WikError("date_before_rate_table", "x").status,
+    ]).toEqual([422, 422, undefined, undefined, undefined]);
+  });
+
   it("lists every code", () => {
     expect(WIK_ERROR_CODES).toEqual([
       "invalid_request",

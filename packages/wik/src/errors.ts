@@ -45,7 +45,8 @@ export type WikErrorCode = (typeof WIK_ERROR_CODES)[number];
 /**
  * The error thrown by every function of this package on bad input. `code` is stable; `field`
  * names the offending input: the snake_case wire field (`amount_cents`, `due_date`, ...) when the
- * input came from a request object, else the camelCase option name.
+ * input came from a request object, else the camelCase option name. It implements the project's
+ * shared error shape (brand `Symbol.for("incasso.error")`, `code`, `message`, `field`, `status`).
  *
  * @example
  * ```ts
@@ -69,7 +70,22 @@ export class WikError extends Error {
     this.code = code;
     this.field = field;
   }
+
+  /**
+   * The HTTP status a host answers with, part of the shared error shape: 422 for a refused input
+   * field (a range limit checked after the host's schema; decision wik-error-codes); `undefined`
+   * otherwise, leaving it to the host (`invalid_request` is its 400, `invalid_option` a host bug).
+   */
+  get status(): number | undefined {
+    return this.field !== undefined && this.code !== "invalid_option" ? 422 : undefined;
+  }
 }
+
+// The brand of the project's shared error shape (code, message, optional field, status): the
+// global-registry symbol `Symbol.for("incasso.error")`, so a host recognises this error without
+// this package depending on the host's error type, or on `instanceof`. On the prototype: it adds
+// no member to the error itself.
+Object.defineProperty(WikError.prototype, Symbol.for("incasso.error"), { value: true });
 
 /**
  * Whether a value is an error thrown by this package. Checks the `name` and `code` instead of

@@ -1,3 +1,4 @@
+import { IncassoError } from "../incasso-error.js";
 import type { FieldError } from "../orders/field-error.js";
 
 /**
@@ -44,17 +45,15 @@ export type OrderEngineErrorCode = (typeof ORDER_ENGINE_ERROR_CODES)[number];
 
 /**
  * A refusal by the order engine, with a stable `code`, a message for the client's developer and,
- * for 422 codes, every field failure in `errors` (spec Errors: `field`, `code`, `message`).
+ * for 422 codes, every field failure in `errors` (spec Errors: `field`, `code`, `message`): an
+ * {@link IncassoError}, whose `headers` carry `Retry-After` when `retryAfterSeconds` is set.
  *
  * @example
  * throw new OrderEngineError("unknown_creditor", "The creditor is not found in this account.", {
  *   errors: [{ field: "creditor.reference", code: "unknown_creditor", message: "no creditor with this reference" }],
  * });
  */
-export class OrderEngineError extends Error {
-  readonly code: OrderEngineErrorCode;
-  /** Field failures; empty for codes that concern no field. */
-  readonly errors: FieldError[];
+export class OrderEngineError extends IncassoError<OrderEngineErrorCode> {
   /** For a 503: seconds for a `Retry-After` header (RFC 9110 §10.2.3); null otherwise. */
   readonly retryAfterSeconds: number | null;
   /** Brand checked by {@link isOrderEngineError}; `instanceof` is unreliable across package copies. */
@@ -65,10 +64,14 @@ export class OrderEngineError extends Error {
     message: string,
     options: { errors?: FieldError[]; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(code, message, {
+      ...(options.errors === undefined ? {} : { errors: options.errors }),
+      ...(options.retryAfterSeconds === undefined
+        ? {}
+        : { headers: { "Retry-After": String(options.retryAfterSeconds) } }),
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
     this.name = "OrderEngineError";
-    this.code = code;
-    this.errors = options.errors ?? [];
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 }

@@ -1,3 +1,5 @@
+import { IncassoError } from "../incasso-error.js";
+
 /**
  * Stable codes of {@link OrdersError}: a helper was called with input that validation would have
  * refused (a programming error in the caller, not a client's mistake).
@@ -16,21 +18,19 @@ export const ORDERS_ERROR_CODES = ["due_date_missing", "invalid_argument"] as co
 export type OrdersErrorCode = (typeof ORDERS_ERROR_CODES)[number];
 
 /**
- * Thrown by the order helpers when their input breaks their contract. Client input never causes
+ * Thrown by the order helpers when their input breaks their contract (an {@link IncassoError}). Client input never causes
  * it: {@link validateCreateOrder} and the other validators return their findings instead.
  *
  * @example
  * try { dueDateOf({ invoice_date: "2026-01-01" }); } catch (e) { if (isOrdersError(e)) console.log(e.code); }
  */
-export class OrdersError extends Error {
-  readonly code: OrdersErrorCode;
+export class OrdersError extends IncassoError<OrdersErrorCode> {
   /** Brand checked by {@link isOrdersError}; `instanceof` is unreliable across package copies. */
   readonly isIncassoOrdersError = true as const;
 
   constructor(code: OrdersErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = "OrdersError";
-    this.code = code;
   }
 }
 

@@ -1,3 +1,5 @@
+import { IncassoError } from "../incasso-error.js";
+
 /**
  * Every code a {@link WebhookError} can carry. Stable across releases; the operator endpoint and
  * the CLI pass them through unchanged.
@@ -23,21 +25,19 @@ export const WEBHOOK_ERROR_CODES = [
 export type WebhookErrorCode = (typeof WEBHOOK_ERROR_CODES)[number];
 
 /**
- * An error of webhook registration or delivery bookkeeping with a stable `code`.
+ * An error of webhook registration or delivery bookkeeping with a stable `code` (an
+ * {@link IncassoError}).
  *
  * @example
  * throw new WebhookError("webhook_event_not_found", "No event evt_0123456789abcdef.");
  */
-export class WebhookError extends Error {
-  /** Stable machine-readable code. */
-  readonly code: WebhookErrorCode;
+export class WebhookError extends IncassoError<WebhookErrorCode> {
   /** Brand checked by {@link isWebhookError}, so no caller needs `instanceof` across packages. */
   readonly isIncassoWebhookError = true as const;
 
   constructor(code: WebhookErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(code, message, options);
     this.name = "WebhookError";
-    this.code = code;
   }
 }
 
