@@ -100,7 +100,9 @@ describe("consolePlugin", () => {
       expect([path, res.status]).toEqual([path, 403]);
     }
     calls.length = 0;
-    for (const [path, form] of CHANGES.filter(([p]) => /sleutels|operators|eindpunt|ping|organisaties/.test(p))) {
+    for (const [path, form] of CHANGES.filter(([p]) =>
+      /sleutels|operators|eindpunt|ping|organisaties/.test(p),
+    )) {
       const res = await post(path, cookie, form);
       expect([path, res.status]).toEqual([path, 403]);
       expect(await res.text()).toContain("Dit deel van de console is alleen voor beheerders.");
