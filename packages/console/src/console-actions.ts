@@ -239,7 +239,13 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             if (role !== "handler" && role !== "admin") throw new FormError("Kies behandelaar of beheerder.");
             const created = await env.ops().createOperator({ name, role });
             // Not a case change: recorded without a case, as key and webhook changes are.
-            await audit(req, "Operator gemaakt", null, created.id, `${created.name} (${created.role})`);
+            await audit(
+              req,
+              "Operator gemaakt",
+              null,
+              created.id,
+              `${created.name} (${created.role === "admin" ? "beheerder" : "behandelaar"})`,
+            );
             // 201 with the credential in the page: shown this once and never again (only its
             // hash is kept, decision operators-credentials).
             return renderOperators(env, req, 201, {

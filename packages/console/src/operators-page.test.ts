@@ -142,7 +142,7 @@ describe("the operators page", () => {
     expect(html).toContain("Inlogcode van Jan de Vries (wordt één keer getoond; geef hem nu door):");
     expect(calls).toContain("createOperator Jan de Vries handler");
     expect(audited).toEqual([
-      [ADMIN.id, "Anne", "Operator gemaakt", null, "op_new0000000000", "Jan de Vries (handler)"],
+      [ADMIN.id, "Anne", "Operator gemaakt", null, "op_new0000000000", "Jan de Vries (behandelaar)"],
     ]);
     const again = await (await get("/console/operators", cookie)).text();
     expect(again).toContain("<td>Jan de Vries</td>");
