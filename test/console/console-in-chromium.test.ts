@@ -282,6 +282,41 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
     expect(elsewhere).toEqual([]);
   });
 
+  it("lets an admin create a handler whose credential, shown once, logs in but is refused the operators page", async () => {
+    const page = await loggedIn("admin");
+    await page.click("nav a[href='/console/operators']");
+    await page.waitForURL(`${origin}/console/operators`);
+    await page.fill("#name", "Bram Nieuw");
+    await page.selectOption("#role", "handler");
+    const [created] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url() === `${origin}/console/operators` && r.request().method() === "POST",
+      ),
+      page.click("form[action='/console/operators'] button"),
+    ]);
+    expect(created.status()).toBe(201);
+    const credential = (await page.textContent("[data-field=new-credential]")) as string;
+    const made = (await incasso.operations.listOperators()).find((o) => o.name === "Bram Nieuw");
+    expect(made?.role).toBe("handler");
+    const hex = (made?.id ?? "").slice(3);
+    // iop_, the hex of the operator's id, _, 32 base62 characters (decision operators-credentials).
+    expect(credential).toMatch(new RegExp(`^iop_${hex}_[0-9A-Za-z]{32}$`));
+    await page.goto(`${origin}/console/operators`);
+    expect(await page.locator("[data-field=new-credential]").count()).toBe(0);
+    expect(await page.content()).not.toContain(credential);
+    if (shots) await page.screenshot({ path: `${shots}/console-operators.png`, fullPage: true });
+    await page.click("form.logout button");
+    await page.waitForURL(`${origin}/console/inloggen`);
+    await page.fill("#credential", credential);
+    await page.click("button[type=submit]");
+    await page.waitForURL(`${origin}/console/zaken`);
+    expect(await page.textContent(".who")).toBe("Bram Nieuw (behandelaar)");
+    expect(await page.locator("nav a[href='/console/operators']").count()).toBe(0);
+    const refused = await page.goto(`${origin}/console/operators`);
+    expect(refused?.status()).toBe(403);
+    expect(await page.textContent("h1")).toBe("Geen toegang");
+  });
+
   it("has no serious or critical axe-core violations on its pages", async () => {
     const page = await loggedIn("admin");
     const caseNumber = (await incasso.operations.listCases({})).data[0]?.case_number as string;
@@ -290,6 +325,7 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
       `/console/zaken/${caseNumber}`,
       "/console/webhooks",
       "/console/sleutels",
+      "/console/operators",
       "/console/organisaties",
       "/console/udf",
     ]) {

@@ -7,6 +7,7 @@ import {
   renderCase,
   renderDelivery,
   renderKeys,
+  renderOperators,
   renderOrganisations,
   renderWebhooks,
 } from "./console-views.js";
@@ -223,6 +224,56 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
           },
           (error) => renderKeys(env, req, 422, { error }),
         ),
+    },
+    {
+      method: "POST",
+      path: "/operators",
+      section: "operators",
+      run: (req) =>
+        attempt(
+          async () => {
+            const name = (req.form.get("name") ?? "").trim();
+            const role = req.form.get("role") ?? "handler";
+            if (name === "" || name.length > 200)
+              throw new FormError("Vul een naam in (ten hoogste 200 tekens).");
+            if (role !== "handler" && role !== "admin") throw new FormError("Kies behandelaar of beheerder.");
+            const created = await env.ops().createOperator({ name, role });
+            // Not a case change: recorded without a case, as key and webhook changes are.
+            await audit(
+              req,
+              "Operator gemaakt",
+              null,
+              created.id,
+              `${created.name} (${created.role === "admin" ? "beheerder" : "behandelaar"})`,
+            );
+            // 201 with the credential in the page: shown this once and never again (only its
+            // hash is kept, decision operators-credentials).
+            return renderOperators(env, req, 201, {
+              created: { name: created.name, credential: created.credential },
+            });
+          },
+          (error) => renderOperators(env, req, 422, { error }),
+        ),
+    },
+    {
+      method: "POST",
+      path: "/operators/:operatorId/intrekken",
+      section: "operators",
+      run: (req) => {
+        const operatorId = String(req.ctx.params.operatorId ?? "");
+        return attempt(
+          async () => {
+            // An admin revoking their own account would end their session mid-change and could
+            // leave no admin to undo it; that stays with `incasso operators revoke`.
+            if (operatorId === req.operator.id)
+              throw new FormError("U kunt uw eigen account hier niet intrekken.");
+            const revoked = await env.ops().revokeOperator({ id: operatorId });
+            await audit(req, "Operator ingetrokken", null, revoked.id, revoked.name);
+            return seeOther(`${env.base}/operators?ok=operator-ingetrokken`);
+          },
+          (error) => renderOperators(env, req, 422, { error }),
+        );
+      },
     },
     {
       method: "POST",

@@ -1,7 +1,7 @@
 /**
  * The operations the console calls, declared by their shape: every change the console makes goes
  * through the same functions as the `incasso` CLI (`OperatorOperations` of `@incasso/app`: keys,
- * UDF fields, webhooks, cases, tasks), so it emits the same webhook events and leaves the same
+ * UDF fields, webhooks, cases, tasks, operators), so it emits the same webhook events and leaves the same
  * records (issue 19, item 3). `createIncasso()` passes its `operations` as they are; this file is
  * the one place that names them, so re-pointing the console at another registry of operations is a
  * change here only.
@@ -41,6 +41,29 @@ export interface ConsoleOperations {
     details: Partial<Record<LetterDetailField, string | null>>;
   }): Promise<unknown>;
   showLetterDetails(input: { organisation: string }): Promise<Record<LetterDetailField, string | null>>;
+  /** Issues an operator; the credential is in the result this once (only its hash is stored). */
+  createOperator(input: {
+    name: string;
+    role?: "handler" | "admin";
+  }): Promise<ConsoleOperatorAccount & { credential: string }>;
+  listOperators(): Promise<ConsoleOperatorAccount[]>;
+  revokeOperator(input: { id: string }): Promise<ConsoleOperatorAccount>;
+}
+
+/**
+ * An operator as the console lists it (the CLI's `OperatorSummary`): never the credential.
+ *
+ * @example
+ * const o: ConsoleOperatorAccount = { id: "op_0123456789abcdef", name: "Jan de Vries", role: "handler",
+ *   created_at: "2026-11-21T10:00:00.000Z", revoked_at: null, locked_until: null };
+ */
+export interface ConsoleOperatorAccount {
+  id: string;
+  name: string;
+  role: "handler" | "admin";
+  created_at: string;
+  revoked_at: string | null;
+  locked_until: string | null;
 }
 
 /**

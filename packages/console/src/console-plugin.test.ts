@@ -73,6 +73,8 @@ const CHANGES: [string, string][] = [
   ["/console/webhooks/ping", "organisation=A"],
   ["/console/sleutels", "organisation=A&mode=test"],
   ["/console/sleutels/key_1/intrekken", ""],
+  ["/console/operators", "name=Jan&role=handler"],
+  ["/console/operators/op_1/intrekken", ""],
   ["/console/organisaties/briefgegevens", "organisation=A&iban=NL91ABNA0417164300"],
   ["/console/uitloggen", ""],
 ];
@@ -93,12 +95,14 @@ describe("consolePlugin", () => {
 
   it("refuses a handler the admin sections on GET and POST, and calls no operation", async () => {
     const cookie = await cookieOf("handler");
-    for (const path of ["/console/sleutels", "/console/organisaties"]) {
+    for (const path of ["/console/sleutels", "/console/operators", "/console/organisaties"]) {
       const res = await api.fetch(new Request(`http://x${path}`, { headers: { cookie } }));
       expect([path, res.status]).toEqual([path, 403]);
     }
     calls.length = 0;
-    for (const [path, form] of CHANGES.filter(([p]) => /sleutels|eindpunt|ping|organisaties/.test(p))) {
+    for (const [path, form] of CHANGES.filter(([p]) =>
+      /sleutels|operators|eindpunt|ping|organisaties/.test(p),
+    )) {
       const res = await post(path, cookie, form);
       expect([path, res.status]).toEqual([path, 403]);
       expect(await res.text()).toContain("Dit deel van de console is alleen voor beheerders.");

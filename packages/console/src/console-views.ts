@@ -7,6 +7,7 @@ import { consoleHeaders } from "./console-responses.js";
 import { mayUse } from "./console-roles.js";
 import { domainErrorMessage } from "./domain-error.js";
 import { messageMain } from "./message-page.js";
+import { operatorsMain } from "./operators-page.js";
 
 /** Cases per page of the list. */
 const PAGE_SIZE = 25;
@@ -29,6 +30,7 @@ export const OK_MESSAGES: Record<string, string> = {
   eindpunt: "Eindpunt opgeslagen.",
   ping: "Ping verstuurd.",
   ingetrokken: "Sleutel ingetrokken.",
+  "operator-ingetrokken": "Operator ingetrokken.",
   briefgegevens: "Briefgegevens opgeslagen.",
 };
 
@@ -137,6 +139,26 @@ export async function renderKeys(
 }
 
 /**
+ * The operators page, optionally with an operator just created and its credential.
+ *
+ * @example
+ * return renderOperators(env, req, 201, { created: { name: "Jan", credential: "opr_…" } });
+ */
+export async function renderOperators(
+  env: ConsoleEnvironment,
+  req: ConsoleRequest,
+  status: number,
+  notes: { ok?: string; error?: string; created?: { name: string; credential: string } },
+): Promise<Response> {
+  const operators = await env.ops().listOperators();
+  return req.page(status, {
+    title: "Operators",
+    current: "operators",
+    main: operatorsMain({ base: env.base, operators, self: req.operator.id, csrf: req.csrf, ...notes }),
+  });
+}
+
+/**
  * The organisations page with each organisation's letter details.
  *
  * @example
@@ -196,7 +218,7 @@ export async function renderDelivery(
 
 /**
  * The console's pages (GET): the case list and a case with its letter downloads, the webhooks
- * and one delivery, the keys, the UDF fields and the organisations.
+ * and one delivery, the keys, the operators, the UDF fields and the organisations.
  *
  * @example
  * const routes = consoleViews(env);
@@ -308,6 +330,15 @@ export function consoleViews(env: ConsoleEnvironment): ConsoleRoute[] {
       run: (req) => {
         const ok = okOf(req);
         return renderKeys(env, req, 200, ok ? { ok } : {});
+      },
+    },
+    {
+      method: "GET",
+      path: "/operators",
+      section: "operators",
+      run: (req) => {
+        const ok = okOf(req);
+        return renderOperators(env, req, 200, ok ? { ok } : {});
       },
     },
     {

@@ -12,6 +12,8 @@ const DUTCH: Record<string, string> = {
   letter_not_found: "Deze brief bestaat niet.",
   organisation_not_found: "Deze organisatie bestaat niet.",
   key_not_found: "Deze sleutel bestaat niet.",
+  operator_not_found: "Deze operator bestaat niet.",
+  invalid_operator: "Een operator heeft een naam van 1 tot 200 tekens en de rol behandelaar of beheerder.",
   webhook_event_not_found: "Deze gebeurtenis bestaat niet.",
   invalid_webhook_url: "Deze URL kan geen webhook-eindpunt zijn (https vereist, geen privé-adres).",
   invalid_key_settings: "Deze instellingen van de sleutel zijn ongeldig.",

@@ -15,6 +15,7 @@ export type {
   ConsoleDelivery,
   ConsoleKey,
   ConsoleOperations,
+  ConsoleOperatorAccount,
   ConsoleSendSummary,
   LetterDetailField,
 } from "./console-operations.js";
@@ -52,6 +53,7 @@ export {
 } from "./dutch-format.js";
 export { CONSOLE_MIGRATIONS, type ConsoleMigration } from "./migrations.js";
 export type { LoginResult, Operator, OperatorDirectory, OperatorRole } from "./operator-directory.js";
+export { operatorsMain } from "./operators-page.js";
 export {
   type ConsoleSession,
   checkCsrfToken,
