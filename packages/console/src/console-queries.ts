@@ -84,7 +84,7 @@ export async function listCases(db: ConsoleDatabase, query: CaseListQuery): Prom
     params.push(q, ...range);
     // A name start shared by many cases (1,000 or more) is searched by walking the cases newest
     // first and stopping at the page's end; a rarer one by collecting its few cases through the
-    // indexes and sorting them. Either way no search reads every case (docs/benchmarks.md).
+    // indexes and sorting them. Either way no search reads every case (docs/benchmarks/console.md).
     const walkFrom = query.walkFrom ?? COMMON_NAME;
     const { rows } = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM case_debtors
