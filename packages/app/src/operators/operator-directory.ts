@@ -1,53 +1,10 @@
+// The console declares what it needs of an operator directory; this module implements it, so
+// the shapes are written once, in @incasso/console, and re-exported here for the app's users.
+import type { OperatorDirectory } from "@incasso/console";
 import { type LoginLockRule, operatorRepository, type SqlStore } from "@incasso/store-sql";
 import { credentialMatches, operatorIdOf } from "./operator-credential.js";
 
-/**
- * What an operator may do in the console: a handler works cases; an admin also manages keys,
- * operators and webhooks (issue 19).
- *
- * @example
- * const role: OperatorRole = "handler";
- */
-export type OperatorRole = "handler" | "admin";
-
-/**
- * An operator as the console knows it: never the credential.
- *
- * @example
- * const operator: Operator = { id: "op_0123456789abcdef", name: "Jan de Vries", role: "admin" };
- */
-export interface Operator {
-  id: string;
-  name: string;
-  role: OperatorRole;
-}
-
-/**
- * The answer to a login: the operator, or why not. `locked` carries when logins are accepted again.
- *
- * @example
- * const result: LoginResult = { ok: false, reason: "locked", lockedUntil: new Date("2026-11-25T21:15:00Z") };
- */
-export type LoginResult =
-  | { ok: true; operator: Operator }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "locked"; lockedUntil: Date };
-
-/**
- * Who may use the console: checks credentials and looks operators up.
- *
- * @example
- * const result = await directory.login(credential, "203.0.113.7");
- * if (result.ok) console.log(result.operator.name);
- */
-export interface OperatorDirectory {
-  /** Checks a credential. Failed attempts are counted per operator id (when the id part is
-   *  known) and per client address; after 5 failures in 15 minutes logins are refused until
-   *  lockedUntil (15 minutes), even with the right credential. A success resets the count. */
-  login(credential: string, clientAddress: string, now?: Date): Promise<LoginResult>;
-  /** The operator, or null when unknown or revoked (checked on every console request). */
-  get(id: string): Promise<Operator | null>;
-}
+export type { LoginResult, Operator, OperatorDirectory, OperatorRole } from "@incasso/console";
 
 /**
  * The lock-out rule: 5 failures within 15 minutes lock for 15 minutes (decision
