@@ -37,7 +37,8 @@ export const incassoFastifyRootRoutes: FastifyPluginAsync<IncassoFastifyRootRout
     api
       .fetch(toWebRequest(request.raw, { url: request.url }), { clientIp: request.ip })
       .then((answer) => sendReply(reply, answer));
-  for (const route of api.routes) {
-    if (route.root) fastify.all(route.path, handler);
-  }
+  // One registration per path: a root path may carry several methods (the console's GET and POST
+  // of one page), and Fastify refuses a second `all` on the same path.
+  const paths = new Set(api.routes.filter((route) => route.root).map((route) => route.path));
+  for (const path of paths) fastify.all(path, handler);
 };

@@ -40,10 +40,26 @@ describe("openStore on a data directory", () => {
 
   it("refuses a database newer than this release", { timeout: 60_000 }, async () => {
     const store = await openStore();
-    await store.database.query("INSERT INTO incasso_migrations (version, name) VALUES (999, 'future')");
+    // A later step in the webhooks' range (20–29): a newer release of a package this process runs.
+    await store.database.query("INSERT INTO incasso_migrations (version, name) VALUES (25, 'future')");
     await expect(migrate(store.database)).rejects.toThrow(
-      "schema version 999, newer than this release knows",
+      "schema version 25, newer than this release knows (21)",
     );
+    await store.close();
+  });
+
+  it("leaves alone the steps of a package range none of the given steps is in", {
+    timeout: 60_000,
+  }, async () => {
+    const store = await openStore();
+    // The console's range (50–59), applied by a server that mounts it; a host without the console
+    // opens the same database.
+    await store.database.query("INSERT INTO incasso_migrations (version, name) VALUES (50, 'console')");
+    expect(await migrate(store.database)).toEqual([]);
+    const { rows } = await store.database.query<{ version: number }>(
+      "SELECT version FROM incasso_migrations ORDER BY version",
+    );
+    expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 10, 12, 20, 21, 50]);
     await store.close();
   });
 
