@@ -156,18 +156,7 @@ export function checkLetterDetailsUpdate(update: LetterDetailsUpdate): LetterDet
   return out;
 }
 
-interface Row {
-  sender_name: string | null;
-  street: string | null;
-  postal_code: string | null;
-  city: string | null;
-  iban: string | null;
-  bic: string | null;
-  kvk_number: string | null;
-  phone: string | null;
-  email: string | null;
-  updated_at: Date | string | null;
-}
+type Row = Omit<LetterDetails, "updated_at"> & { updated_at: Date | string | null };
 
 const iso = (value: Date | string | null) =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();

@@ -1,3 +1,5 @@
+import type { ConsoleDelivery } from "./console-operations.js";
+
 /**
  * Runs one SQL statement with `$1`-style parameters: the store's `database` (PGlite or
  * PostgreSQL) has this shape.
@@ -262,32 +264,8 @@ export async function caseAudit(db: ConsoleDatabase, caseNumber: string): Promis
  * @example
  * const event = await findEvent(store.database, "evt_0123456789abcdef");
  */
-export async function findEvent(
-  db: ConsoleDatabase,
-  eventId: string,
-): Promise<
-  | {
-      event_id: string;
-      organisation: string;
-      type: string;
-      state: string;
-      attempts: number;
-      created_at: string;
-      last_status: number | null;
-      last_error: string | null;
-    }
-  | undefined
-> {
-  const { rows } = await db.query<{
-    event_id: string;
-    organisation: string;
-    type: string;
-    state: string;
-    attempts: number;
-    created_at: Date | string;
-    last_status: number | null;
-    last_error: string | null;
-  }>(
+export async function findEvent(db: ConsoleDatabase, eventId: string): Promise<ConsoleDelivery | undefined> {
+  const { rows } = await db.query<Omit<ConsoleDelivery, "created_at"> & { created_at: Date | string }>(
     `SELECT e.id AS event_id, o.name AS organisation, e.type, e.state, e.attempts, e.created_at,
        e.last_status, e.last_error
      FROM webhook_events e JOIN organisations o ON o.id = e.organisation_id WHERE e.id = $1`,
