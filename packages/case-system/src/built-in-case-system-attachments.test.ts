@@ -3,6 +3,7 @@ import { issueApiKey } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
+import { ATTACHMENT_PART_BYTES } from "./internal/case-queries.js";
 import { businessDebtor, caseOrderInput, withItems } from "./internal/testing/case-order-input.js";
 import { openCaseSystemStore } from "./open-case-system-store.js";
 
@@ -83,5 +84,114 @@ describe.each(targets)("attachments of the built-in case system on $name", (targ
       [1, 3 * 1024 * 1024 + 2],
       [2, 11],
     ]);
+  });
+
+  async function placedOrder(reference: string) {
+    const cases = createBuiltInCaseSystem({ store });
+    const order = caseOrderInput({
+      orderId: `ord_${randomBytes(8).toString("hex")}`,
+      organisationId,
+      creditor: { id: null, name: "Files BV" },
+      type: "incasso",
+      reference,
+      debtors: [businessDebtor("Voorbeeld B.V.", `K-${reference}`)],
+      at: new Date("2026-11-25T10:00:00.000Z"),
+    });
+    const { caseNumber } = await cases.placeOnCase(withItems(order));
+    return { cases, orderId: order.orderId, caseNumber };
+  }
+
+  async function partSizes(orderId: string): Promise<number[][]> {
+    const { rows } = await store.database.query<{ position: number; part: number; n: number }>(
+      "SELECT position, part, length(content) AS n FROM case_attachment_parts WHERE order_id = $1 ORDER BY position, part",
+      [orderId],
+    );
+    return rows.map((r) => [Number(r.position), Number(r.part), Number(r.n)]);
+  }
+
+  it("stores a file in parts of 256 KiB without binary parameters, in one row with them, and a repeat adds none", async () => {
+    const { cases, orderId, caseNumber } = await placedOrder("PARTS");
+    const size = 2 * ATTACHMENT_PART_BYTES + 1000;
+    const bytes = new Uint8Array(randomBytes(size));
+    const input = {
+      orderId,
+      caseNumber,
+      attachmentIndex: 0,
+      filename: "groot.pdf",
+      documentType: null,
+      bytes,
+    };
+    await cases.storeAttachment(input);
+    await cases.storeAttachment(input);
+    const { rows } = await store.database.query<{ n: number; size_bytes: number }>(
+      "SELECT length(content) AS n, size_bytes FROM case_attachments WHERE order_id = $1",
+      [orderId],
+    );
+    if (target.binary) {
+      expect(rows.map((r) => [Number(r.n), Number(r.size_bytes)])).toEqual([[size, size]]);
+      expect(await partSizes(orderId)).toEqual([]);
+    } else {
+      expect(rows.map((r) => [Number(r.n), Number(r.size_bytes)])).toEqual([[ATTACHMENT_PART_BYTES, size]]);
+      expect(await partSizes(orderId)).toEqual([
+        [0, 1, ATTACHMENT_PART_BYTES],
+        [0, 2, 1000],
+      ]);
+    }
+    const read = await cases.readAttachment({ caseNumber, orderId, position: 0 });
+    expect(Buffer.from(read?.bytes ?? []).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("stores a file of exactly one part in its row alone", async () => {
+    const { cases, orderId, caseNumber } = await placedOrder("ONE-PART");
+    const bytes = new Uint8Array(randomBytes(ATTACHMENT_PART_BYTES));
+    await cases.storeAttachment({
+      orderId,
+      caseNumber,
+      attachmentIndex: 0,
+      filename: "a.pdf",
+      documentType: null,
+      bytes,
+    });
+    expect(await partSizes(orderId)).toEqual([]);
+    const read = await cases.readAttachment({ caseNumber, orderId, position: 0 });
+    expect(Buffer.from(read?.bytes ?? []).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("keeps nothing of a file whose last part fails to be written, and stores it whole on the retry", async () => {
+    const { orderId, caseNumber } = await placedOrder("HALF");
+    const database = store.database;
+    let failPart = !target.binary;
+    // The database as the case system sees it, failing the insert of part 2 once.
+    const failing = {
+      ...database,
+      transaction: <T>(fn: (tx: typeof database) => Promise<T>) =>
+        database.transaction((tx) =>
+          fn({
+            ...tx,
+            binaryBytes: database.binaryBytes,
+            query: (text: string, params?: unknown[]) => {
+              if (failPart && text.includes("case_attachment_parts") && params?.[2] === 2) {
+                failPart = false;
+                return Promise.reject(new Error("connection lost"));
+              }
+              return tx.query(text, params);
+            },
+          } as typeof database),
+        ),
+    } as typeof database;
+    const cases = createBuiltInCaseSystem({ store: { ...store, database } });
+    const flaky = createBuiltInCaseSystem({ store: { ...store, database: failing } });
+    const bytes = new Uint8Array(randomBytes(2 * ATTACHMENT_PART_BYTES + 7));
+    const input = { orderId, caseNumber, attachmentIndex: 0, filename: "b.pdf", documentType: null, bytes };
+    if (target.binary) {
+      await flaky.storeAttachment(input);
+    } else {
+      await expect(flaky.storeAttachment(input)).rejects.toThrow("connection lost");
+      expect(await cases.readAttachment({ caseNumber, orderId, position: 0 })).toBeUndefined();
+      expect(await partSizes(orderId)).toEqual([]);
+      await flaky.storeAttachment(input);
+    }
+    const read = await cases.readAttachment({ caseNumber, orderId, position: 0 });
+    expect(Buffer.from(read?.bytes ?? []).equals(Buffer.from(bytes))).toBe(true);
   });
 });

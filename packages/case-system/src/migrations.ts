@@ -214,4 +214,20 @@ export const CASE_SYSTEM_MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 33,
+    name: "case handling: attachments in parts",
+    statements: [
+      // The rest of a file stored in parts on a database without binary parameters (PGlite); the
+      // case_attachments row holds the first part (decision case-system-attachment-parts).
+      `CREATE TABLE case_attachment_parts (
+        order_id text NOT NULL,
+        position integer NOT NULL,
+        part integer NOT NULL CHECK (part > 0),
+        content bytea NOT NULL,
+        PRIMARY KEY (order_id, position, part),
+        FOREIGN KEY (order_id, position) REFERENCES case_attachments (order_id, position)
+      )`,
+    ],
+  },
 ];

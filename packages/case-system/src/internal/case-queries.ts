@@ -77,7 +77,28 @@ async function insertItem(
   return found.length > 0 ? "exists" : undefined;
 }
 
-export function storeAttachment(
+/**
+ * The most bytes of a file one statement carries to a database without a binary path (PGlite).
+ * PGlite runs on the thread that answers every request and keeps its WebAssembly memory at the
+ * size of the largest statement it ran: a whole 8 MiB file in one INSERT held the event loop for
+ * 130–430 ms and grew that memory for good. Parts of 256 KiB take a few milliseconds each, and
+ * other requests are served between them (issue 22, items 4 and 5; decision
+ * case-system-attachment-parts).
+ */
+export const ATTACHMENT_PART_BYTES = 256 * 1024;
+
+/**
+ * True when storing these bytes on this executor takes more than one statement (and so a
+ * transaction): on a driver without binary parameters, a file larger than one part.
+ *
+ * @example
+ * attachmentNeedsParts(pgliteTx, new Uint8Array(300 * 1024)); // true
+ */
+export function attachmentNeedsParts(db: Executor, bytes: Uint8Array): boolean {
+  return db.binaryBytes !== true && bytes.byteLength > ATTACHMENT_PART_BYTES;
+}
+
+export async function storeAttachment(
   db: Executor,
   input: {
     orderId: string;
@@ -89,11 +110,15 @@ export function storeAttachment(
     at: Date;
   },
 ): Promise<Owner | "exists" | undefined> {
-  // A driver that sends bytes in binary gets them as they are (node-postgres: no base64 text of
-  // the file built on the event loop, and a quarter fewer bytes written; issue 22, items 4 and 5).
-  // Others get base64 text the database decodes (internal/bytea-base64.ts).
+  // A driver that sends bytes in binary gets them as they are, in one row (node-postgres: no
+  // base64 text of the file built on the event loop, and a quarter fewer bytes written; issue 22,
+  // items 4 and 5). Others get base64 text the database decodes (internal/bytea-base64.ts), one
+  // part per statement: the row holds the first part and case_attachment_parts the rest, written
+  // in the caller's transaction (attachmentNeedsParts).
   const binary = db.binaryBytes === true;
-  return insertItem(
+  const { bytes } = input;
+  const first = binary ? bytes : bytes.subarray(0, ATTACHMENT_PART_BYTES);
+  const owner = await insertItem(
     db,
     "case_attachments",
     input.orderId,
@@ -108,11 +133,29 @@ export function storeAttachment(
       input.attachmentIndex,
       input.filename,
       input.documentType,
-      input.bytes.byteLength,
-      binary ? input.bytes : byteaParam(input.bytes),
+      bytes.byteLength,
+      binary ? first : byteaParam(first),
       input.at.toISOString(),
     ],
   );
+  // Only the call that inserted the row writes the parts: a repeat ("exists") found them written
+  // with it, in the same transaction.
+  if (binary || typeof owner !== "object") return owner;
+  for (let at = first.byteLength, part = 1; at < bytes.byteLength; at += ATTACHMENT_PART_BYTES, part++) {
+    // PGlite answers a query in microtasks: without a turn of the event loop between parts, the
+    // whole file would still be one stall for every other request.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await db.query(
+      "INSERT INTO case_attachment_parts (order_id, position, part, content) VALUES ($1, $2, $3, decode($4::text, 'base64'))",
+      [
+        input.orderId,
+        input.attachmentIndex,
+        part,
+        byteaParam(bytes.subarray(at, at + ATTACHMENT_PART_BYTES)),
+      ],
+    );
+  }
+  return owner;
 }
 
 export async function addTask(db: Executor, input: CaseTaskInput): Promise<Owner | "exists" | undefined> {

@@ -47,9 +47,17 @@ export function caseReads(
         [input.caseNumber, input.orderId, input.position],
       );
       const row = rows[0];
-      return row === undefined
-        ? undefined
-        : { filename: row.filename, documentType: row.document_type, bytes: byteaResult(row.content_base64) };
+      if (row === undefined) return undefined;
+      // A file stored in parts (case-queries.ts, storeAttachment) continues in them, in order.
+      const { rows: parts } = await db.query<{ content_base64: string }>(
+        "SELECT encode(content, 'base64') AS content_base64 FROM case_attachment_parts WHERE order_id = $1 AND position = $2 ORDER BY part",
+        [input.orderId, input.position],
+      );
+      const bytes =
+        parts.length === 0
+          ? byteaResult(row.content_base64)
+          : new Uint8Array(Buffer.concat([row, ...parts].map((p) => byteaResult(p.content_base64))));
+      return { filename: row.filename, documentType: row.document_type, bytes };
     },
   };
 }

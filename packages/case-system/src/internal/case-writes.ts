@@ -20,6 +20,9 @@ export interface WriteKind {
 /** One statement, no event: the port's attachment and task writes (idempotent on the order id). */
 export const SINGLE: WriteKind = { multiStatement: false, mayEmit: false };
 
+/** An attachment stored in parts (case-queries.ts, attachmentNeedsParts): several statements, no event. */
+export const ITEM_IN_PARTS: WriteKind = { multiStatement: true, mayEmit: false };
+
 /** A handler's change: several statements, and it may send an event. */
 export const HANDLER: WriteKind = { multiStatement: true, mayEmit: true };
 

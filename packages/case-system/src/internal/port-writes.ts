@@ -3,7 +3,7 @@ import type { CaseChange } from "../case-change.js";
 import { CaseSystemError } from "../errors.js";
 import { notOnCase } from "./case-errors.js";
 import * as q from "./case-queries.js";
-import { type CaseSystemContext, changeOf, HANDLER, SINGLE } from "./case-writes.js";
+import { type CaseSystemContext, changeOf, HANDLER, ITEM_IN_PARTS, SINGLE } from "./case-writes.js";
 import { amsterdamDay } from "./dutch-format.js";
 import { placementChanges, toCasePlacement } from "./placement.js";
 import { placementLock, placementStatement, readPlacement } from "./placement-queries.js";
@@ -68,7 +68,8 @@ export function portWrites(
     },
 
     storeAttachment: (input) =>
-      write(SINGLE, async (tx) => {
+      // A file stored in parts takes several statements, and so a transaction.
+      write(q.attachmentNeedsParts(db, input.bytes) ? ITEM_IN_PARTS : SINGLE, async (tx) => {
         const at = clock();
         const owner = await q.storeAttachment(tx, { ...input, at });
         return itemWritten(owner, input, (o) => ({
