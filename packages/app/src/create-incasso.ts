@@ -27,6 +27,7 @@ import {
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
 import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
+import { pgliteOption } from "./internal/pglite-settings.js";
 import { reportSecretsAtRest, secretKeyOption } from "./internal/secrets-at-rest.js";
 import { requestLog } from "./logging/request-log.js";
 import { workerEventLogs } from "./logging/worker-event-logs.js";
@@ -209,6 +210,7 @@ export async function createIncasso(
     lockCommand: options.lockName ?? "createIncasso",
     migrations: INCASSO_MIGRATIONS,
     ...secretKeyOption(options.secretKey ?? env.INCASSO_SECRET_KEY),
+    ...pgliteOption(env.INCASSO_PGLITE_SHARED_BUFFERS),
   });
   try {
     if (options.secretsReport !== false) await reportSecretsAtRest(store, logger);

@@ -21,7 +21,12 @@ export { OPERATOR_MIGRATIONS } from "./migrations-operators.js";
 export { ORDER_MIGRATIONS } from "./migrations-orders.js";
 export { WEBHOOK_MIGRATIONS } from "./migrations-webhooks.js";
 export { type OpenStoreOptions, openStore, type SqlStore } from "./open-store.js";
-export { openPgliteDatabase } from "./pglite-database.js";
+export {
+  checkPgliteSharedBuffers,
+  initPgliteDataDir,
+  openPgliteDatabase,
+  PGLITE_SHARED_BUFFERS_MB,
+} from "./pglite-database.js";
 export { openPostgresDatabase, type PostgresOptions } from "./postgres-database.js";
 export { apiKeyRepository } from "./repositories/api-keys.js";
 export { creditorRepository } from "./repositories/creditors.js";

@@ -30,6 +30,11 @@ export interface OpenStoreOptions {
   maxConnections?: number;
   /** The PGlite data directory. */
   dataDir?: string;
+  /**
+   * PGlite only: its `shared_buffers` in MiB, 1 to 1024; default PGLITE_SHARED_BUFFERS_MB
+   * (16). The app reads it from INCASSO_PGLITE_SHARED_BUFFERS.
+   */
+  pgliteSharedBuffersMb?: number;
   /** What the lock file names as its holder; default `store`. */
   lockCommand?: string;
   /** Apply pending migrations on open; default true. */
@@ -97,6 +102,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
       : parseSecretKeyring(options.secretKey);
   let lock: DataDirLock | undefined;
   let database: SqlDatabase;
+  const pglite =
+    options.pgliteSharedBuffersMb === undefined ? {} : { sharedBuffersMb: options.pgliteSharedBuffersMb };
   const dataDir = options.databaseUrl || options.dataDir === undefined ? undefined : resolve(options.dataDir);
   if (options.databaseUrl) {
     database = await openPostgresDatabase({
@@ -107,13 +114,13 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
   } else if (dataDir !== undefined) {
     lock = acquireDataDirLock(dataDir, options.lockCommand ?? "store");
     try {
-      database = await openPgliteDatabase({ dataDir: join(dataDir, "pglite") });
+      database = await openPgliteDatabase({ dataDir: join(dataDir, "pglite"), ...pglite });
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    database = await openPgliteDatabase();
+    database = await openPgliteDatabase(pglite);
   }
   const migrations = options.migrations ?? STORE_MIGRATIONS;
   let closed = false;

@@ -1,5 +1,13 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadPglite } from "./pglite-database.js";
+import {
+  checkPgliteSharedBuffers,
+  initPgliteDataDir,
+  loadPglite,
+  openPgliteDatabase,
+} from "./pglite-database.js";
 
 describe("loadPglite", () => {
   it("says what to install, or to use PostgreSQL, when the optional PGlite package is missing", async () => {
@@ -22,5 +30,61 @@ describe("loadPglite", () => {
   it("loads the installed package", async () => {
     const module = await loadPglite();
     expect(typeof module.PGlite.create).toBe("function");
+  });
+});
+
+describe("openPgliteDatabase", () => {
+  it("starts PGlite with a buffer cache of 16 MiB unless told otherwise", async () => {
+    for (const [options, expected] of [
+      [{}, "16MB"],
+      [{ sharedBuffersMb: 48 }, "48MB"],
+    ] as const) {
+      const db = await openPgliteDatabase(options);
+      try {
+        const { rows } = await db.query<{ shared_buffers: string }>("SHOW shared_buffers");
+        expect(rows).toEqual([{ shared_buffers: expected }]);
+      } finally {
+        await db.close();
+      }
+    }
+  });
+
+  it("refuses a buffer cache that is not a whole number of MiB from 1 to 1024, before opening anything", async () => {
+    for (const mb of [0, -1, 1.5, 1025, Number.NaN]) {
+      expect(() => checkPgliteSharedBuffers(mb)).toThrow(
+        new RangeError(
+          `PGlite shared buffers must be a whole number of MiB from 1 to 1024, got ${String(mb)}`,
+        ),
+      );
+    }
+    await expect(openPgliteDatabase({ sharedBuffersMb: 0 })).rejects.toThrow(RangeError);
+    expect(checkPgliteSharedBuffers(1024)).toBe(1024);
+  });
+
+  it("makes a new data directory in a worker and then opens it; an existing one is left as it is", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "incasso-pglite-"));
+    const dataDir = join(parent, "pglite");
+    try {
+      await initPgliteDataDir(dataDir);
+      expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
+      const made = statSync(join(dataDir, "PG_VERSION")).mtimeMs;
+      await initPgliteDataDir(dataDir);
+      expect(statSync(join(dataDir, "PG_VERSION")).mtimeMs).toBe(made);
+      const db = await openPgliteDatabase({ dataDir });
+      try {
+        await db.query("CREATE TABLE t (n int)");
+        await db.query("INSERT INTO t VALUES (7)");
+      } finally {
+        await db.close();
+      }
+      const again = await openPgliteDatabase({ dataDir });
+      try {
+        expect((await again.query<{ n: number }>("SELECT n FROM t")).rows).toEqual([{ n: 7 }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type { Executor, SqlDatabase } from "./database.js";
 import { unavailableOr } from "./internal/unavailable.js";
@@ -65,6 +68,70 @@ async function inTransaction<T>(pglite: PGlite, fn: (tx: Transaction) => Promise
 }
 
 /**
+ * PGlite's `shared_buffers` in MiB unless told otherwise. PostgreSQL's own default, 128 MiB, is
+ * zeroed when PGlite starts, so every embedded server carried about 115 MiB of resident memory for
+ * its buffer cache before its first request. An embedded database is one process's, on a file
+ * system that caches its files anyway: 16 MiB served the order benchmark as fast and kept a server
+ * with 24 concurrent 39 MB orders under 700 MB (issue 22, item 4; decision store-pglite-memory).
+ */
+export const PGLITE_SHARED_BUFFERS_MB = 16;
+
+/**
+ * Checks a `shared_buffers` size for PGlite: whole MiB from 1 to 1024 (its WebAssembly memory
+ * ends at 2 GiB, which the buffers share with everything else the engine holds).
+ *
+ * @throws {RangeError} for anything else
+ * @example
+ * checkPgliteSharedBuffers(64); // 64
+ */
+export function checkPgliteSharedBuffers(mb: number): number {
+  if (!Number.isSafeInteger(mb) || mb < 1 || mb > 1024) {
+    throw new RangeError(
+      `PGlite shared buffers must be a whole number of MiB from 1 to 1024, got ${String(mb)}`,
+    );
+  }
+  return mb;
+}
+
+// Runs in the worker of initPgliteDataDir: PGlite's initdb, then a clean close.
+const INITDB_WORKER = `
+import { parentPort, workerData } from "node:worker_threads";
+const { PGlite } = await import(workerData.module);
+const db = await PGlite.create(workerData.dataDir);
+await db.close();
+parentPort.postMessage("done");
+`;
+
+/**
+ * Makes a new PGlite data directory in a worker thread that ends when it is done; a directory that
+ * holds a database (its PG_VERSION file) is left alone. PGlite's initdb takes about 800 MiB, and a
+ * process keeps what its WebAssembly memory grew to: made in the process that then serves, the
+ * directory's first server stayed at that size until restarted. Made in a worker, that memory goes
+ * with the worker (decision store-pglite-memory).
+ *
+ * @example
+ * await initPgliteDataDir(".data/pglite");
+ */
+export async function initPgliteDataDir(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, "PG_VERSION"))) return;
+  const worker = new Worker(INITDB_WORKER, {
+    eval: true,
+    workerData: { dataDir, module: import.meta.resolve("@electric-sql/pglite") },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once("message", () => resolve());
+      worker.once("error", reject);
+      worker.once("exit", (code) =>
+        reject(new Error(`PGlite's initdb in ${dataDir} ended with code ${code}`)),
+      );
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/**
  * Opens embedded PostgreSQL (PGlite), in a directory or, without one, in memory. This does not
  * guard the directory: {@link openStore} takes the lock file first, because two PGlite instances on
  * one directory corrupt it.
@@ -73,9 +140,18 @@ async function inTransaction<T>(pglite: PGlite, fn: (tx: Transaction) => Promise
  * const db = await openPgliteDatabase(); // in memory, for tests
  * await db.query("SELECT 1");
  */
-export async function openPgliteDatabase(options: { dataDir?: string } = {}): Promise<SqlDatabase> {
+export async function openPgliteDatabase(
+  options: { dataDir?: string; sharedBuffersMb?: number } = {},
+): Promise<SqlDatabase> {
+  const sharedBuffers = checkPgliteSharedBuffers(options.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
   const { PGlite } = await loadPglite();
-  const pglite = options.dataDir === undefined ? await PGlite.create() : await PGlite.create(options.dataDir);
+  if (options.dataDir !== undefined) await initPgliteDataDir(options.dataDir);
+  // PGlite's own start parameters, with the buffer cache's size added.
+  const settings = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}MB`] };
+  const pglite =
+    options.dataDir === undefined
+      ? await PGlite.create(settings)
+      : await PGlite.create(options.dataDir, settings);
   const outer = executor(pglite);
   return {
     engine: "pglite",

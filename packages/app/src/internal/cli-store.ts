@@ -4,19 +4,24 @@ import { readOperatorEndpoint, remoteCall } from "../operator/operator-client.js
 import { type OperationCall, type OperatorOperations, operationsOf } from "../operator/operator-registry.js";
 import type { WebhookOperationsOptions } from "../webhooks/webhook-operations.js";
 import { INCASSO_MIGRATIONS } from "./incasso-migrations.js";
+import { pgliteOption } from "./pglite-settings.js";
 import { secretKeyOption } from "./secrets-at-rest.js";
 import { type StorageFlags, storageTarget } from "./storage-target.js";
 
 export { hasPassword, type StorageFlags, storageTarget } from "./storage-target.js";
 
 /**
- * The keys of INCASSO_SECRET_KEY for openStore, when set.
+ * What openStore reads from the environment: the keys of INCASSO_SECRET_KEY and PGlite's buffer
+ * size from INCASSO_PGLITE_SHARED_BUFFERS, when set.
  *
  * @example
- * await openStore({ ...target, ...secretKeyFromEnv() });
+ * await openStore({ ...target, ...storeOptionsFromEnv() });
  */
-export function secretKeyFromEnv(): { secretKey?: string } {
-  return secretKeyOption(process.env.INCASSO_SECRET_KEY);
+export function storeOptionsFromEnv(): { secretKey?: string; pgliteSharedBuffersMb?: number } {
+  return {
+    ...secretKeyOption(process.env.INCASSO_SECRET_KEY),
+    ...pgliteOption(process.env.INCASSO_PGLITE_SHARED_BUFFERS),
+  };
 }
 
 /** Opens the store for a server or a command; the lock names the command. */
@@ -26,7 +31,7 @@ export function openStoreFor(flags: StorageFlags, command: string): Promise<SqlS
     ...target,
     lockCommand: command,
     migrations: INCASSO_MIGRATIONS,
-    ...secretKeyFromEnv(),
+    ...storeOptionsFromEnv(),
   });
 }
 
@@ -78,7 +83,7 @@ export async function withOperationCall<T>(
       ...target,
       lockCommand: command,
       migrations: INCASSO_MIGRATIONS,
-      ...secretKeyFromEnv(),
+      ...storeOptionsFromEnv(),
       ...(options.migrate === false ? { migrate: false } : {}),
     });
   } catch (error) {
