@@ -43,6 +43,19 @@ import {
 } from "./webhooks/webhook-dispatcher.js";
 
 /**
+ * The body budget (decision server-body-budget) of a service on embedded PGlite: 128 MiB, where
+ * createApi's default is 160 MiB. PGlite runs in the server's own process, about 150 MiB of it
+ * with its 16 MiB buffer cache (decision store-pglite-memory), so one order of the largest size
+ * (39 MB of body, 25 MiB of files: a share of 68 MB) is read at a time rather than two, and the
+ * peak with 24 concurrent such orders stays under 700 MB. Orders of a few MB still run many at
+ * once.
+ *
+ * @example
+ * EMBEDDED_BODY_BUDGET_BYTES / 1024 / 1024; // 128
+ */
+export const EMBEDDED_BODY_BUDGET_BYTES = 128 * 1024 * 1024;
+
+/**
  * Options of {@link createIncasso}. All optional: without any, the service runs on the built-in
  * case system with the offline document checker and the template title writer, and delivers
  * webhooks and makes 14-day letters itself.
@@ -288,7 +301,11 @@ async function compose(
   api = createApi({
     // The embedded store is one process by construction (the lock), so counters can stay in
     // memory; PostgreSQL may serve several instances, which must share them in the database.
-    ...(embedded ? { rateLimiter: new MemoryRateLimiter() } : {}),
+    // Embedded PGlite also keeps the database's memory in this process, so fewer body bytes are
+    // let in at once (decision server-body-budget). A host's own budget wins.
+    ...(embedded
+      ? { rateLimiter: new MemoryRateLimiter(), bodyBudgetBytes: EMBEDDED_BODY_BUDGET_BYTES }
+      : {}),
     now,
     logger,
     ...options.api,

@@ -3,7 +3,12 @@ export {
   DEFAULT_RETRY_SCHEDULE_SECONDS,
   nextAttemptAt,
 } from "@incasso/store-sql";
-export { type CreateIncassoOptions, createIncasso, type Incasso } from "./create-incasso.js";
+export {
+  type CreateIncassoOptions,
+  createIncasso,
+  EMBEDDED_BODY_BUDGET_BYTES,
+  type Incasso,
+} from "./create-incasso.js";
 export { DEFAULT_DATA_DIR, type IncassoTarget, resolveTarget } from "./incasso-target.js";
 export { LOG_LEVELS, type LogLevel, parseLogLevel } from "./logging/log-level.js";
 export {

@@ -48,7 +48,7 @@ export const SERVE_LIMIT_FLAGS: readonly FlagSpec[] = [
     name: "body-budget",
     value: "MIB",
     env: "INCASSO_BODY_BUDGET",
-    defaultText: "160",
+    defaultText: "160; 128 on the embedded database",
     description: "request bodies in flight; past it 503 with Retry-After",
   },
 ];
