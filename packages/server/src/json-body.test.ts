@@ -20,7 +20,36 @@ async function failure(p: Promise<unknown>) {
   throw new Error("expected a failure");
 }
 
+/**
+ * Counts the turns of the event loop (timers and I/O phases) that run while `work` is awaited: a
+ * ticker rescheduled with setTimeout 0 runs once per turn.
+ */
+async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let done = false;
+  const tick = () => {
+    if (done) return;
+    turns++;
+    setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+  try {
+    await work();
+  } finally {
+    done = true;
+  }
+  return turns;
+}
+
 describe("readJsonBody", () => {
+  it("gives the event loop a turn between the steps over a body of 1 MiB or more, and none over a small one (issue 22, item 5)", async () => {
+    const large = JSON.stringify({ content_base64: "A".repeat(2 * 1024 * 1024) });
+    // Decoding, parsing, and what the caller does next: a turn before each, so a request that
+    // arrived meanwhile (GET /ping) is served between them.
+    expect(await turnsDuring(() => readJsonBody(post(large)))).toBeGreaterThanOrEqual(3);
+    expect(await turnsDuring(() => readJsonBody(post('{"a":1}')))).toBe(0);
+  });
+
   it("parses JSON with or without a charset parameter", async () => {
     expect(await readJsonBody(post('{"a":1}'))).toEqual({ a: 1 });
     expect(await readJsonBody(post('{"a":1}', "Application/JSON; charset=utf-8"))).toEqual({ a: 1 });
