@@ -12,6 +12,7 @@ describe("openCaseSystemStore and CASE_SYSTEM_MIGRATIONS", () => {
       [30, "case handling: rejected tasks, letters, handler lists"],
       [31, "case handling: letter jobs"],
       [32, "case handling: letter details per organisation"],
+      [33, "case handling: attachments in parts"],
     ]);
     expect(STORE_MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 10, 12, 20, 21]);
   });
