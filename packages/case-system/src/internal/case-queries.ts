@@ -79,11 +79,9 @@ async function insertItem(
 
 /**
  * The most bytes of a file one statement carries to a database without a binary path (PGlite).
- * PGlite runs on the thread that answers every request and keeps its WebAssembly memory at the
- * size of the largest statement it ran: a whole 8 MiB file in one INSERT held the event loop for
- * 130–430 ms and grew that memory for good. Parts of 256 KiB take a few milliseconds each, and
- * other requests are served between them (issue 22, items 4 and 5; decision
- * case-system-attachment-parts).
+ * PGlite runs on the thread that answers every request: a whole 8 MiB file in one INSERT held the
+ * event loop for 130–430 ms. Parts of 256 KiB take a few milliseconds each, and other requests
+ * are served between them (issue 22, item 5; decision case-system-attachment-parts).
  */
 export const ATTACHMENT_PART_BYTES = 256 * 1024;
 

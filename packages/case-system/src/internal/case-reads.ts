@@ -53,10 +53,16 @@ export function caseReads(
         "SELECT encode(content, 'base64') AS content_base64 FROM case_attachment_parts WHERE order_id = $1 AND position = $2 ORDER BY part",
         [input.orderId, input.position],
       );
-      const bytes =
-        parts.length === 0
-          ? byteaResult(row.content_base64)
-          : new Uint8Array(Buffer.concat([row, ...parts].map((p) => byteaResult(p.content_base64))));
+      if (parts.length === 0) {
+        return {
+          filename: row.filename,
+          documentType: row.document_type,
+          bytes: byteaResult(row.content_base64),
+        };
+      }
+      // Joined once, and handed on as a view of that buffer rather than copied again.
+      const joined = Buffer.concat([row, ...parts].map((p) => byteaResult(p.content_base64)));
+      const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
       return { filename: row.filename, documentType: row.document_type, bytes };
     },
   };
