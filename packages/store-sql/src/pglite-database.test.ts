@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -83,6 +83,21 @@ describe("openPgliteDatabase", () => {
       } finally {
         await again.close();
       }
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it("fails, rather than waits, when the new data directory cannot be made", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "incasso-pglite-"));
+    try {
+      const file = join(parent, "a-file");
+      writeFileSync(file, "not a directory");
+      await expect(initPgliteDataDir(join(file, "pglite"))).rejects.toMatchObject({
+        code: "ENOTDIR",
+        message: `ENOTDIR: not a directory, mkdir '${join(file, "pglite")}'`,
+      });
+      expect(existsSync(join(file, "pglite"))).toBe(false);
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }

@@ -71,8 +71,9 @@ async function inTransaction<T>(pglite: PGlite, fn: (tx: Transaction) => Promise
  * PGlite's `shared_buffers` in MiB unless told otherwise. PostgreSQL's own default, 128 MiB, is
  * zeroed when PGlite starts, so every embedded server carried about 115 MiB of resident memory for
  * its buffer cache before its first request. An embedded database is one process's, on a file
- * system that caches its files anyway: 16 MiB served the order benchmark as fast and kept a server
- * with 24 concurrent 39 MB orders under 700 MB (issue 22, item 4; decision store-pglite-memory).
+ * system that caches its files anyway: 16 MiB served the order benchmark as fast, and with the
+ * embedded body budget kept a server with 24 concurrent 39 MB orders under 700 MB (issue 22, item
+ * 4; decisions store-pglite-memory, server-body-budget).
  */
 export const PGLITE_SHARED_BUFFERS_MB = 16;
 
@@ -93,13 +94,16 @@ export function checkPgliteSharedBuffers(mb: number): number {
   return mb;
 }
 
-// Runs in the worker of initPgliteDataDir: PGlite's initdb, then a clean close.
+// Runs in the worker of initPgliteDataDir: PGlite's initdb, then a clean close. A script, as an
+// eval worker's code is, with PGlite (ESM only) loaded by dynamic import.
 const INITDB_WORKER = `
-import { parentPort, workerData } from "node:worker_threads";
-const { PGlite } = await import(workerData.module);
-const db = await PGlite.create(workerData.dataDir);
-await db.close();
-parentPort.postMessage("done");
+const { parentPort, workerData } = require("node:worker_threads");
+import(workerData.module)
+  .then(async ({ PGlite }) => {
+    const db = await PGlite.create(workerData.dataDir);
+    await db.close();
+    parentPort.postMessage("done");
+  });
 `;
 
 /**
