@@ -157,6 +157,40 @@ describe.each(targets)("attachments of the built-in case system on $name", (targ
     expect(turns).toBeGreaterThanOrEqual(target.binary ? 1 : 7);
   });
 
+  it("reads a whole file with one query, and a file in parts with one more", async () => {
+    const { cases, orderId, caseNumber } = await placedOrder("READS");
+    const small = new Uint8Array(randomBytes(1000));
+    const large = new Uint8Array(randomBytes(ATTACHMENT_PART_BYTES + 5));
+    for (const [attachmentIndex, bytes] of [small, large].entries()) {
+      await cases.storeAttachment({
+        orderId,
+        caseNumber,
+        attachmentIndex,
+        filename: "r.pdf",
+        documentType: null,
+        bytes,
+      });
+    }
+    const database = store.database;
+    const queries: string[] = [];
+    const counting = {
+      ...database,
+      binaryBytes: database.binaryBytes,
+      query: (text: string, params?: unknown[]) => {
+        queries.push(text.includes("case_attachment_parts") ? "parts" : "row");
+        return database.query(text, params);
+      },
+    } as typeof database;
+    const reader = createBuiltInCaseSystem({ store: { ...store, database: counting } });
+    const first = await reader.readAttachment({ caseNumber, orderId, position: 0 });
+    expect(Buffer.from(first?.bytes ?? []).equals(Buffer.from(small))).toBe(true);
+    expect(queries).toEqual(["row"]);
+    queries.length = 0;
+    const second = await reader.readAttachment({ caseNumber, orderId, position: 1 });
+    expect(Buffer.from(second?.bytes ?? []).equals(Buffer.from(large))).toBe(true);
+    expect(queries).toEqual(target.binary ? ["row"] : ["row", "parts"]);
+  });
+
   it("stores a file of exactly one part in its row alone", async () => {
     const { cases, orderId, caseNumber } = await placedOrder("ONE-PART");
     const bytes = new Uint8Array(randomBytes(ATTACHMENT_PART_BYTES));

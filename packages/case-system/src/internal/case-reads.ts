@@ -41,29 +41,27 @@ export function caseReads(
         filename: string;
         document_type: string | null;
         content_base64: string;
+        whole: boolean;
       }>(
-        // Read as base64 text, decoded by Buffer (internal/bytea-base64.ts).
-        "SELECT filename, document_type, encode(content, 'base64') AS content_base64 FROM case_attachments WHERE case_number = $1 AND order_id = $2 AND position = $3",
+        // Read as base64 text, decoded by Buffer (internal/bytea-base64.ts). `whole`: the row holds
+        // the whole file, as every row on PostgreSQL and every small file does.
+        `SELECT filename, document_type, encode(content, 'base64') AS content_base64,
+           octet_length(content) = size_bytes AS whole
+         FROM case_attachments WHERE case_number = $1 AND order_id = $2 AND position = $3`,
         [input.caseNumber, input.orderId, input.position],
       );
       const row = rows[0];
       if (row === undefined) return undefined;
+      const found = { filename: row.filename, documentType: row.document_type };
+      if (row.whole) return { ...found, bytes: byteaResult(row.content_base64) };
       // A file stored in parts (case-queries.ts, storeAttachment) continues in them, in order.
       const { rows: parts } = await db.query<{ content_base64: string }>(
         "SELECT encode(content, 'base64') AS content_base64 FROM case_attachment_parts WHERE order_id = $1 AND position = $2 ORDER BY part",
         [input.orderId, input.position],
       );
-      if (parts.length === 0) {
-        return {
-          filename: row.filename,
-          documentType: row.document_type,
-          bytes: byteaResult(row.content_base64),
-        };
-      }
       // Joined once, and handed on as a view of that buffer rather than copied again.
       const joined = Buffer.concat([row, ...parts].map((p) => byteaResult(p.content_base64)));
-      const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
-      return { filename: row.filename, documentType: row.document_type, bytes };
+      return { ...found, bytes: new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength) };
     },
   };
 }
