@@ -1,4 +1,5 @@
 import { responseParts } from "@incasso/server";
+import { closeAfterUnreadBody } from "@incasso/server/node";
 import type { FastifyReply } from "fastify";
 
 /**
@@ -11,6 +12,7 @@ import type { FastifyReply } from "fastify";
  * return sendReply(reply, answer);
  */
 export function sendReply(reply: FastifyReply, response: Response): FastifyReply | Promise<FastifyReply> {
+  closeAfterUnreadBody(reply.raw);
   const parts = responseParts(response);
   if (parts !== undefined) {
     // The API's common answer, from its parts: no web Headers object and no body stream to read.

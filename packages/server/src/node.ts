@@ -10,5 +10,6 @@ export {
   type NodeHandlerOptions,
   type NodeServerOptions,
 } from "./node/node-server.js";
+export { closeAfterUnreadBody } from "./node/unread-body.js";
 export { toWebRequest, type WebRequestOptions } from "./node/web-request.js";
 export { failResponse, sendWebResponse } from "./node/web-response.js";

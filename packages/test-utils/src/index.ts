@@ -6,6 +6,12 @@ export {
 } from "./faulty-case-system.js";
 export { echoPlugin, fixtureApi, testOrderExecutions, testOrdersPlugin } from "./fixture-api.js";
 export { responseValidator } from "./openapi-assert.js";
+export {
+  type BodyFraming,
+  type OversizedAnswer,
+  type OversizedBody,
+  sendOversizedBody,
+} from "./oversized-body.js";
 export { describeStoreConformance, type StoreTarget } from "./store-conformance.js";
 export { type FixtureKeys, fixtureKeys, fixtureStore } from "./store-fixture.js";
 export {

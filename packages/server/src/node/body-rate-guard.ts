@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { declaresBody } from "./unread-body.js";
 
 /**
  * Settings of {@link createBodyRateGuard}.
@@ -11,8 +13,12 @@ export interface BodyRateGuardOptions {
   minBytesPerSecond: number;
   /** How long a body may arrive at any rate, in ms. */
   graceMs: number;
-  /** Called once for a request whose body arrives too slowly; it answers and closes. */
-  onTooSlow: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Called once for a request whose body arrives too slowly; it answers and closes. The socket is
+   * passed because `req.socket` is null once an answer has finished (a 413 sent while the body
+   * still arrives).
+   */
+  onTooSlow: (req: IncomingMessage, res: ServerResponse, socket: Socket) => void;
 }
 
 /**
@@ -34,14 +40,14 @@ export interface BodyRateGuard {
 interface Watched {
   req: IncomingMessage;
   res: ServerResponse;
+  /**
+   * The request's socket, kept from the start: node sets `req.socket` to null once the response
+   * has finished and the socket is handed back to the connection (keep-alive) or closed, and a
+   * listener that reads `req.socket` then throws outside any request, which ends the process.
+   */
+  socket: Socket;
   startedAt: number;
   startBytes: number;
-}
-
-function declaresBody(req: IncomingMessage): boolean {
-  const length = req.headers["content-length"];
-  if (length !== undefined) return Number(length) > 0;
-  return req.headers["transfer-encoding"] !== undefined;
 }
 
 /**
@@ -53,7 +59,7 @@ function declaresBody(req: IncomingMessage): boolean {
  * for all requests rather than one per request.
  *
  * @example
- * const guard = createBodyRateGuard({ minBytesPerSecond: 8192, graceMs: 10_000, onTooSlow: (req) => req.socket.destroy() });
+ * const guard = createBodyRateGuard({ minBytesPerSecond: 8192, graceMs: 10_000, onTooSlow: (_req, _res, socket) => socket.destroy() });
  * server.on("request", (req, res) => guard.watch(req, res));
  */
 export function createBodyRateGuard(options: BodyRateGuardOptions): BodyRateGuard {
@@ -67,14 +73,14 @@ export function createBodyRateGuard(options: BodyRateGuardOptions): BodyRateGuar
     for (const entry of watched) {
       const elapsed = now - entry.startedAt;
       if (elapsed < options.graceMs) continue;
-      if (entry.req.complete || entry.req.socket.destroyed) {
+      if (entry.req.complete || entry.socket.destroyed) {
         watched.delete(entry);
         continue;
       }
-      const received = entry.req.socket.bytesRead - entry.startBytes;
+      const received = entry.socket.bytesRead - entry.startBytes;
       if ((received * 1000) / elapsed < options.minBytesPerSecond) {
         watched.delete(entry);
-        options.onTooSlow(entry.req, entry.res);
+        options.onTooSlow(entry.req, entry.res, entry.socket);
       }
     }
     if (watched.size === 0 && timer !== undefined) {
@@ -86,7 +92,8 @@ export function createBodyRateGuard(options: BodyRateGuardOptions): BodyRateGuar
   return {
     watch(req, res) {
       if (options.minBytesPerSecond === 0 || !declaresBody(req) || req.complete) return;
-      const entry: Watched = { req, res, startedAt: Date.now(), startBytes: req.socket.bytesRead };
+      const socket = req.socket;
+      const entry: Watched = { req, res, socket, startedAt: Date.now(), startBytes: socket.bytesRead };
       watched.add(entry);
       // A keep-alive socket carries many requests: each one's listeners go when it ends, or they
       // would pile up on the socket (and keep every request alive) for as long as it stays open.
@@ -94,11 +101,11 @@ export function createBodyRateGuard(options: BodyRateGuardOptions): BodyRateGuar
         watched.delete(entry);
         req.off("end", forget);
         req.off("close", forget);
-        req.socket.off("close", forget);
+        socket.off("close", forget);
       };
       req.once("end", forget);
       req.once("close", forget);
-      req.socket.once("close", forget);
+      socket.once("close", forget);
       if (timer === undefined) {
         timer = setInterval(sweep, everyMs);
         // The checks alone never keep the process alive.

@@ -168,8 +168,7 @@ function clientErrorAnswer(error: NodeJS.ErrnoException): string {
 
 // A body slower than the minimum rate: 408 when nothing was answered yet (RFC 9110 §15.5.9), and
 // the connection closed either way, so the client and its upload stop holding it.
-function cutSlowBody(req: IncomingMessage, res: ServerResponse): void {
-  const socket = req.socket;
+function cutSlowBody(req: IncomingMessage, res: ServerResponse, socket: Socket): void {
   if (res.headersSent) {
     socket.destroy();
     return;

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { sendNodeResponse } from "srvx/node";
 import { responseParts } from "../response-parts.js";
+import { closeAfterUnreadBody } from "./unread-body.js";
 
 /**
  * Writes a web `Response` to node's response: the bridge back from the kernel, used by the
@@ -13,6 +14,7 @@ import { responseParts } from "../response-parts.js";
  * await sendWebResponse(res, await api.fetch(toWebRequest(req, { res })));
  */
 export function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  closeAfterUnreadBody(res);
   const parts = responseParts(response);
   if (parts !== undefined) {
     // The API's common answer: status line, headers and body in one `end` call, and node's own
