@@ -318,7 +318,7 @@ export interface components {
              *     | `udf_field_not_found` | 404 | No such custom-field definition. |
              *     | `method_not_allowed` | 405 | Wrong HTTP method; the Allow header lists the allowed ones. |
              *     | `request_timeout` | 408 | The request or its body arrived too slowly. |
-             *     | `idempotency_conflict` | 409 | Idempotency-Key reused with different content, or for another key's order. |
+             *     | `idempotency_conflict` | 409 | Idempotency-Key reused with different content (another body, order or control request), or for another key's request. |
              *     | `idempotency_in_progress` | 409 | The first request with this Idempotency-Key still runs. |
              *     | `order_has_no_case` | 409 | Hold, withdraw or payments on an order without a case (test mode). |
              *     | `test_key_on_live_order` | 409 | A test key tries to steer a live order. |
