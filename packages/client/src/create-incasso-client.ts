@@ -101,6 +101,22 @@ export interface CreateCallOptions extends CallOptions {
 }
 
 /**
+ * Per-call options of `orders.hold`, `orders.withdraw` and `orders.reportPayment`.
+ *
+ * @example
+ * await client.orders.hold(orderId, { reason: "Regeling" }, { idempotencyKey: `hold-${orderId}-2026-11-28` });
+ */
+export interface ControlCallOptions extends CallOptions {
+  /**
+   * The Idempotency-Key (1 to 255 visible ASCII characters). Default: a random UUID per call, so
+   * the client's own retries place no second task. Pass your own, stored before the call, to make
+   * a retry after a crash of your own process safe; the same key on another order or for another
+   * control request is refused with 409 `idempotency_conflict`.
+   */
+  idempotencyKey?: string;
+}
+
+/**
  * A typed client of the incasso API. Requests and results are the spec's snake_case wire objects;
  * every result carries a non-enumerable `$response` ({@link ResponseMeta}).
  *
@@ -119,19 +135,23 @@ export interface IncassoClient {
     all(query?: ListOrdersQuery, options?: CallOptions): AsyncIterableIterator<OrderListItem>;
     /** GET /orders/{orderId}. */
     get(orderId: string, options?: CallOptions): Promise<WithResponse<OrderStatus>>;
-    /** POST /orders/{orderId}/hold. */
-    hold(orderId: string, body?: HoldRequest, options?: CallOptions): Promise<WithResponse<OrderAction>>;
-    /** POST /orders/{orderId}/withdraw. */
+    /** POST /orders/{orderId}/hold, with an Idempotency-Key and safe retries. */
+    hold(
+      orderId: string,
+      body?: HoldRequest,
+      options?: ControlCallOptions,
+    ): Promise<WithResponse<OrderAction>>;
+    /** POST /orders/{orderId}/withdraw, with an Idempotency-Key and safe retries. */
     withdraw(
       orderId: string,
       body?: WithdrawRequest,
-      options?: CallOptions,
+      options?: ControlCallOptions,
     ): Promise<WithResponse<OrderAction>>;
-    /** POST /orders/{orderId}/payments. */
+    /** POST /orders/{orderId}/payments, with an Idempotency-Key and safe retries. */
     reportPayment(
       orderId: string,
       body: PaymentReport,
-      options?: CallOptions,
+      options?: ControlCallOptions,
     ): Promise<WithResponse<OrderAction>>;
   };
   creditors: {
@@ -172,10 +192,11 @@ function orderPath(orderId: string, action?: string): string {
 /**
  * Creates a client of the incasso API on `fetch` (Node ≥ 20.19, browsers, Deno, Bun, workers).
  *
- * `orders.create` and `creditors.create` send an Idempotency-Key (a random UUID unless you pass one)
- * and retry with the same key after a lost answer, a 5xx other than 501, a 429 (after
- * `Retry-After`) and 409 `idempotency_in_progress`, so a lost answer never makes a second order.
- * Reads and the tools retry the same failures; hold, withdraw and payments only a 429.
+ * `orders.create`, `creditors.create` and the control requests (hold, withdraw, payments) send an
+ * Idempotency-Key (a random UUID unless you pass one) and retry with the same key after a lost
+ * answer, a 5xx other than 501, a 429 (after `Retry-After`) and 409 `idempotency_in_progress`, so a
+ * lost answer never makes a second order or a second task. Reads and the tools retry the same
+ * failures but 409.
  *
  * @example
  * import { createIncassoClient, isIncassoApiError } from "@incasso/client";
@@ -213,13 +234,16 @@ export function createIncassoClient(options: IncassoClientOptions): IncassoClien
       signal: call.signal,
     });
 
-  const control = <B>(orderId: string, action: string, body: B, call: CallOptions = {}) =>
+  // The API keeps a control request's answer under its Idempotency-Key and places its task once
+  // (docs/decisions/orders-control-idempotency.md), so it is retried as the creates are.
+  const control = <B>(orderId: string, action: string, body: B, call: ControlCallOptions = {}) =>
     send<OrderAction>(settings, {
       method: "POST",
       path: orderPath(orderId, action),
       body,
       auth: true,
-      retryClass: "unsafe",
+      retryClass: "keyed",
+      idempotencyKey: call.idempotencyKey ?? newIdempotencyKey(),
       signal: call.signal,
     });
 

@@ -1,5 +1,6 @@
 export {
   type CallOptions,
+  type ControlCallOptions,
   type CreateCallOptions,
   createIncassoClient,
   type IncassoClient,

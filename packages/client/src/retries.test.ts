@@ -10,12 +10,17 @@ import type { ResponseMeta } from "./response-meta.js";
 // and a proxy in front of it that cuts the answer to the first POST /orders.
 let server: RunningServer;
 let proxy: DropProxy;
+let holdProxy: DropProxy;
 beforeAll(async () => {
   server = await startServer({ rateWindowSeconds: 2 });
   proxy = await startDropProxy(server.port, (line) => line.startsWith("POST /api/v1/orders "));
+  holdProxy = await startDropProxy(server.port, (line) =>
+    /^POST \/api\/v1\/orders\/[^/ ]+\/hold /.test(line),
+  );
 });
 afterAll(async () => {
   await proxy?.close();
+  await holdProxy?.close();
   await server?.close();
 });
 
@@ -44,6 +49,30 @@ describe("over HTTP", () => {
     expect(seen.slice(0, -1).every((m) => m.status === 409)).toBe(true);
     expect(await server.count("SELECT count(*) AS n FROM orders WHERE reference = $1", ["R-L-1"])).toBe(1);
     expect(await server.count("SELECT count(*) AS n FROM cases")).toBe(1);
+  });
+
+  it("a retry after a lost answer to a hold returns the stored answer, and the case has one task", async () => {
+    const order = await createIncassoClient({ baseUrl: server.url, apiKey: server.keys.live }).orders.create(
+      orderBody("L-2"),
+    );
+    const client = createIncassoClient({
+      baseUrl: `http://127.0.0.1:${holdProxy.port}/api/v1`,
+      apiKey: server.keys.live,
+      retries: fast,
+    });
+    const hold = await client.orders.hold(order.id, { reason: "Regeling" });
+    expect(holdProxy.dropped).toHaveLength(1);
+    expect(holdProxy.dropped[0]).toMatch(/^HTTP\/1\.1 202 /);
+    expect(hold).toMatchObject({ id: order.id, action: "hold", status: "requested" });
+    expect(hold.$response.status).toBe(202);
+    expect(hold.$response.replayed).toBe(true);
+    expect(hold.$response.attempts).toBeGreaterThanOrEqual(2);
+    expect(await server.count("SELECT count(*) AS n FROM case_tasks WHERE order_id = $1", [order.id])).toBe(
+      1,
+    );
+    expect(
+      await server.count("SELECT count(*) AS n FROM order_actions WHERE order_id = $1", [order.id]),
+    ).toBe(1);
   });
 
   // The two orders are sent together, so both reach the rate limit within its 2 s window however
@@ -192,24 +221,59 @@ describe("retry rules", () => {
     expect(error.cause).toBeInstanceOf(TypeError);
   });
 
-  it("a control request is not retried after a cut or a 502, only after 429", async () => {
-    const cut = stubFetch(["cut"]);
-    const error = await stubClient(cut.fetch)
-      .orders.reportPayment("ord_0123456789abcdef", { amount_cents: 100 })
-      .catch((e) => e);
-    expect([error.code, error.attempts, cut.requests.length]).toEqual(["network_error", 1, 1]);
-    const upstream = stubFetch([{ status: 502, body: problem(502, "upstream_error") }]);
-    const failed = await stubClient(upstream.fetch)
-      .orders.hold("ord_0123456789abcdef")
-      .catch((e) => e);
-    expect([failed.code, upstream.requests.length]).toEqual(["upstream_error", 1]);
-    const limited = stubFetch([
-      { status: 429, body: problem(429, "rate_limited"), headers: { "retry-after": "0" } },
+  it("hold, withdraw and reportPayment send the Idempotency-Key passed, the same on every retry of a cut, a 502 and a 409 in progress", async () => {
+    const inProgress = {
+      status: 409,
+      body: problem(409, "idempotency_in_progress"),
+      headers: { "retry-after": "0" },
+    };
+    const accepted = { status: 202, body: { object: "order_action" } };
+    const calls = [
+      (c: ReturnType<typeof stubClient>) =>
+        c.orders.hold("ord_0123456789abcdef", { reason: "Regeling" }, { idempotencyKey: "h-1" }),
+      (c: ReturnType<typeof stubClient>) =>
+        c.orders.withdraw("ord_0123456789abcdef", undefined, { idempotencyKey: "h-1" }),
+      (c: ReturnType<typeof stubClient>) =>
+        c.orders.reportPayment("ord_0123456789abcdef", { amount_cents: 100 }, { idempotencyKey: "h-1" }),
+    ];
+    const paths = ["hold", "withdraw", "payments"];
+    for (const [i, call] of calls.entries()) {
+      const stub = stubFetch([
+        "cut",
+        { status: 502, body: problem(502, "upstream_error") },
+        inProgress,
+        accepted,
+      ]);
+      const action = await call(stubClient(stub.fetch));
+      expect([action.object, action.$response.attempts, action.$response.idempotencyKey]).toEqual([
+        "order_action",
+        4,
+        "h-1",
+      ]);
+      expect(stub.requests.map((r) => r.url)).toEqual(
+        Array(4).fill(`http://incasso.test/api/v1/orders/ord_0123456789abcdef/${paths[i]}`),
+      );
+      expect(stub.requests.map((r) => headerOf(r.init, "idempotency-key"))).toEqual(Array(4).fill("h-1"));
+      expect(new Set(stub.requests.map((r) => r.init.body)).size).toBe(1);
+    }
+  });
+
+  it("a control request without a key gets a fresh UUID per call; idempotency_conflict is not retried", async () => {
+    const stub = stubFetch([
       { status: 202, body: { object: "order_action" } },
+      { status: 409, body: problem(409, "idempotency_conflict") },
     ]);
-    const action = await stubClient(limited.fetch).orders.withdraw("ord_0123456789abcdef");
-    expect([action.object, action.$response.attempts]).toEqual(["order_action", 2]);
-    expect(limited.requests[0]?.init.body).toBe("{}");
+    const client = stubClient(stub.fetch);
+    const action = await client.orders.hold("ord_0123456789abcdef");
+    const error = await client.orders.hold("ord_0123456789abcdef").catch((e) => e);
+    expect(error.code).toBe("idempotency_conflict");
+    const keys = stub.requests.map((r) => headerOf(r.init, "idempotency-key"));
+    for (const key of keys)
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(action.$response.idempotencyKey).toBe(keys[0]);
+    expect(stub.requests.length).toBe(2);
+    expect(stub.requests[0]?.init.body).toBe("{}");
   });
 
   it("reads retry a cut and a 503, without an Idempotency-Key", async () => {

@@ -66,7 +66,7 @@ export const ERROR_CODES = Object.freeze({
   },
   idempotency_conflict: {
     status: 409,
-    when: "Idempotency-Key reused with different content, or for another key's order.",
+    when: "Idempotency-Key reused with different content (another body, order or control request), or for another key's request.",
     source: "spec",
   },
   idempotency_in_progress: {

@@ -131,7 +131,8 @@ const PER_REQUEST_HEADERS = new Set([
 ]);
 
 /**
- * The Idempotency-Key machinery of POST /orders (spec: POST /orders rule 3, section Limits), as a
+ * The Idempotency-Key machinery of POST /orders (spec: POST /orders rule 3, section Limits), of POST
+ * /creditors and of hold, withdraw and payments (decision orders-control-idempotency), as a
  * route interceptor. Keys are scoped per organisation. The first request with a key claims it; a
  * repeat with identical content (method, path and canonical JSON body) gets the exact earlier
  * response with `Idempotency-Replayed: true`; different content gets 409 `idempotency_conflict`;

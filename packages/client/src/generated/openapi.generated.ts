@@ -202,7 +202,7 @@ export interface paths {
         put?: never;
         /**
          * Request a pause of the collection
-         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. The body is optional; an absent body counts as `{}`.
+         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. The body is optional; an absent body counts as `{}`. Send an Idempotency-Key to make a retry safe: a repeat with the same key and content is answered with the first answer and places no second task; the key on another order or another control request is 409 `idempotency_conflict`.
          */
         post: operations["holdOrder"];
         delete?: never;
@@ -222,7 +222,7 @@ export interface paths {
         put?: never;
         /**
          * Request withdrawal of the order
-         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. Withdrawing can affect the no-cure-no-pay fee arrangement. The body is optional; an absent body counts as `{}`.
+         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. Withdrawing can affect the no-cure-no-pay fee arrangement. The body is optional; an absent body counts as `{}`. Send an Idempotency-Key to make a retry safe: a repeat with the same key and content is answered with the first answer and places no second task; the key on another order or another control request is 409 `idempotency_conflict`.
          */
         post: operations["withdrawOrder"];
         delete?: never;
@@ -242,7 +242,7 @@ export interface paths {
         put?: never;
         /**
          * Report a payment made directly to the client
-         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. `payment_date` defaults to today (Europe/Amsterdam). The body must carry `amount_cents`; an absent body counts as `{}` and is refused with 422.
+         * @description Placed as a task with instructions on the case for a human handler and listed on the order with status `requested`; the API changes nothing financial itself. `payment_date` defaults to today (Europe/Amsterdam). The body must carry `amount_cents`; an absent body counts as `{}` and is refused with 422. Send an Idempotency-Key to make a retry safe: a repeat with the same key and content is answered with the first answer and places no second task; the key on another order or another control request is 409 `idempotency_conflict`.
          */
         post: operations["reportPayment"];
         delete?: never;
@@ -318,7 +318,7 @@ export interface components {
              *     | `udf_field_not_found` | 404 | No such custom-field definition. |
              *     | `method_not_allowed` | 405 | Wrong HTTP method; the Allow header lists the allowed ones. |
              *     | `request_timeout` | 408 | The request or its body arrived too slowly. |
-             *     | `idempotency_conflict` | 409 | Idempotency-Key reused with different content, or for another key's order. |
+             *     | `idempotency_conflict` | 409 | Idempotency-Key reused with different content (another body, order or control request), or for another key's request. |
              *     | `idempotency_in_progress` | 409 | The first request with this Idempotency-Key still runs. |
              *     | `order_has_no_case` | 409 | Hold, withdraw or payments on an order without a case (test mode). |
              *     | `test_key_on_live_order` | 409 | A test key tries to steer a live order. |
@@ -1916,7 +1916,10 @@ export interface operations {
     holdOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, at most 255 visible ASCII characters. A repeat with identical content returns the earlier response with Idempotency-Replayed: true; other content under the key is 409 idempotency_conflict, also after a 5xx. Kept at least 24 hours per organisation, test keys apart from live ones; another API key's request is replayed only to a key that may read its orders, else 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 orderId: components["schemas"]["OrderId"];
             };
@@ -1938,6 +1941,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the stored response of an earlier request. */
+                    "Idempotency-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1986,7 +1991,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `order_has_no_case`: the order was submitted with a test key and has no case; `test_key_on_live_order`: a test key cannot steer a live order. */
+            /** @description `order_has_no_case`: the order was submitted with a test key and has no case; `test_key_on_live_order`: a test key cannot steer a live order; `idempotency_conflict`: the Idempotency-Key was used with other content, on another order or for another control request; `idempotency_in_progress`: the first request with the key still runs (Retry-After). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2088,7 +2093,10 @@ export interface operations {
     withdrawOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, at most 255 visible ASCII characters. A repeat with identical content returns the earlier response with Idempotency-Replayed: true; other content under the key is 409 idempotency_conflict, also after a 5xx. Kept at least 24 hours per organisation, test keys apart from live ones; another API key's request is replayed only to a key that may read its orders, else 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 orderId: components["schemas"]["OrderId"];
             };
@@ -2110,6 +2118,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the stored response of an earlier request. */
+                    "Idempotency-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2158,7 +2168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `order_has_no_case`: the order was submitted with a test key and has no case; `test_key_on_live_order`: a test key cannot steer a live order. */
+            /** @description `order_has_no_case`: the order was submitted with a test key and has no case; `test_key_on_live_order`: a test key cannot steer a live order; `idempotency_conflict`: the Idempotency-Key was used with other content, on another order or for another control request; `idempotency_in_progress`: the first request with the key still runs (Retry-After). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2260,7 +2270,10 @@ export interface operations {
     reportPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, at most 255 visible ASCII characters. A repeat with identical content returns the earlier response with Idempotency-Replayed: true; other content under the key is 409 idempotency_conflict, also after a 5xx. Kept at least 24 hours per organisation, test keys apart from live ones; another API key's request is replayed only to a key that may read its orders, else 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 orderId: components["schemas"]["OrderId"];
             };
@@ -2282,6 +2295,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the stored response of an earlier request. */
+                    "Idempotency-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2330,7 +2345,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `order_has_no_case`: the order was submitted with a test key and has no case; `test_key_on_live_order`: a test key cannot steer a live order. */
+            /** @description `order_has_no_case`: the order was submitted with a test key and has no case; `test_key_on_live_order`: a test key cannot steer a live order; `idempotency_conflict`: the Idempotency-Key was used with other content, on another order or for another control request; `idempotency_in_progress`: the first request with the key still runs (Retry-After). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -29,13 +29,6 @@ describe("isRetryable", () => {
     expect(isRetryable("safe", answer(409, "idempotency_in_progress"))).toBe(false);
     expect(isRetryable("safe", answer(404, "not_found"))).toBe(false);
   });
-
-  it("retries a control request only after 429, which refuses it before it is processed", () => {
-    expect(isRetryable("unsafe", answer(429))).toBe(true);
-    expect(isRetryable("unsafe", { kind: "no_answer" })).toBe(false);
-    expect(isRetryable("unsafe", answer(502))).toBe(false);
-    expect(isRetryable("unsafe", answer(503))).toBe(false);
-  });
 });
 
 describe("retryDelayMs", () => {

@@ -1,18 +1,16 @@
 /**
  * Which failures a call may be retried after, by what the call does on the server.
  *
- * - `keyed`: a POST with an Idempotency-Key (orders.create, creditors.create). A repeat with the same
- *   key and content gets the stored answer (docs/decisions/idempotency-keys.md), so every failure
+ * - `keyed`: a POST with an Idempotency-Key (orders.create, creditors.create, and hold, withdraw and
+ *   payments: docs/decisions/orders-control-idempotency.md). A repeat with the same key and content
+ *   gets the stored answer (docs/decisions/idempotency-keys.md), so every failure
  *   that may have left the request unanswered or unfinished is worth a retry: no answer, a 5xx
  *   other than 501 (5xx answers are not kept, so the retry runs again; the spec advises exactly
  *   this for 502 `upstream_error`), 429, and 409 `idempotency_in_progress` (the first attempt still
  *   runs: its lease is told in `Retry-After`).
  * - `safe`: reads and the two public tools, which change nothing: no answer, 5xx other than 501, 429.
- * - `unsafe`: the control requests (hold, withdraw, payments), which take no Idempotency-Key: a
- *   repeat of one that was processed would put a second task on the case. Only 429 is retried,
- *   because the rate limit refuses a request before it is processed.
  */
-export type RetryClass = "keyed" | "safe" | "unsafe";
+export type RetryClass = "keyed" | "safe";
 
 /** Resolved retry settings of a client. */
 export interface RetrySettings {
@@ -27,10 +25,9 @@ export type AttemptOutcome = { kind: "no_answer" } | { kind: "answer"; status: n
 
 /** Whether an attempt that ended in `outcome` may be repeated for a call of class `retryClass`. */
 export function isRetryable(retryClass: RetryClass, outcome: AttemptOutcome): boolean {
-  if (outcome.kind === "no_answer") return retryClass !== "unsafe";
+  if (outcome.kind === "no_answer") return true;
   const { status, code } = outcome;
   if (status === 429) return true;
-  if (retryClass === "unsafe") return false;
   // 501 Not Implemented will not change on a retry; every other 5xx may (RFC 9110 §15.6).
   if (status >= 500 && status <= 599) return status !== 501;
   return retryClass === "keyed" && status === 409 && code === "idempotency_in_progress";

@@ -1,3 +1,4 @@
+export { deriveActionId } from "./derive-action-id.js";
 export { deriveOrderId } from "./derive-order-id.js";
 export { getOrderStatus } from "./get-order-status.js";
 export { listOrders, type OrderList } from "./list-orders.js";
@@ -13,5 +14,9 @@ export {
   OrderEngineError,
   type OrderEngineErrorCode,
 } from "./order-engine-error.js";
-export { type OrderAction, requestOrderAction } from "./request-order-action.js";
+export {
+  type OrderAction,
+  type RequestOrderActionOptions,
+  requestOrderAction,
+} from "./request-order-action.js";
 export { type SubmitOrderOptions, submitOrder } from "./submit-order.js";

@@ -3,6 +3,7 @@ import { randomBytes, toHex } from "../internal/bytes.js";
 import type { OrderActionSchema } from "../orders/control-request-schemas.js";
 import { type ControlRequest, validateControlRequest } from "../orders/validate-control-request.js";
 import type { Principal } from "../principal.js";
+import type { OrderActionRecord } from "../store-port.js";
 import { amsterdamDate } from "./internal/amsterdam-date.js";
 import { findVisibleOrder } from "./internal/find-visible-order.js";
 import type { OrderEngine } from "./order-engine.js";
@@ -19,29 +20,67 @@ export type OrderAction = z.output<typeof OrderActionSchema>;
 const euro = (cents: number) =>
   `€ ${(cents / 100).toLocaleString("nl-NL", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-// Instructions for the handler and the message for the client, both Dutch like the warnings.
-function wording(request: ControlRequest, orderId: string): { instructions: string; message: string } {
+// The message for the client, Dutch like the warnings; it depends on the action alone, so a stored
+// action is answered with the words it was first answered with.
+const MESSAGES: Record<ControlRequest["action"], string> = {
+  hold: "Het verzoek om de incasso te pauzeren is als taak in het dossier gezet voor een behandelaar.",
+  withdraw:
+    "Het verzoek om de opdracht in te trekken is als taak in het dossier gezet; een behandelaar beoordeelt het. Intrekken kan gevolgen hebben voor de no-cure-no-pay-afspraak.",
+  payments:
+    "De gemelde betaling is als taak in het dossier gezet; een behandelaar boekt haar en berekent saldo en kosten opnieuw.",
+};
+
+// Instructions for the handler, Dutch like the message.
+function instructionsFor(request: ControlRequest, orderId: string): string {
   const reason = request.reason === null ? "" : `\nToelichting van de opdrachtgever: ${request.reason}`;
   switch (request.action) {
     case "hold":
-      return {
-        instructions: `De opdrachtgever vraagt de incasso van opdracht ${orderId} te pauzeren.${reason}`,
-        message:
-          "Het verzoek om de incasso te pauzeren is als taak in het dossier gezet voor een behandelaar.",
-      };
+      return `De opdrachtgever vraagt de incasso van opdracht ${orderId} te pauzeren.${reason}`;
     case "withdraw":
-      return {
-        instructions: `De opdrachtgever vraagt opdracht ${orderId} in te trekken. Beoordeel het verzoek, ook de gevolgen voor de no-cure-no-pay-afspraak.${reason}`,
-        message:
-          "Het verzoek om de opdracht in te trekken is als taak in het dossier gezet; een behandelaar beoordeelt het. Intrekken kan gevolgen hebben voor de no-cure-no-pay-afspraak.",
-      };
+      return `De opdrachtgever vraagt opdracht ${orderId} in te trekken. Beoordeel het verzoek, ook de gevolgen voor de no-cure-no-pay-afspraak.${reason}`;
     case "payments":
-      return {
-        instructions: `De debiteur heeft ${euro(request.amount_cents)} rechtstreeks aan de opdrachtgever betaald, ontvangen op ${request.payment_date} (opdracht ${orderId}). Boek de betaling en bereken saldo en kosten opnieuw.${reason}`,
-        message:
-          "De gemelde betaling is als taak in het dossier gezet; een behandelaar boekt haar en berekent saldo en kosten opnieuw.",
-      };
+      return `De debiteur heeft ${euro(request.amount_cents)} rechtstreeks aan de opdrachtgever betaald, ontvangen op ${request.payment_date} (opdracht ${orderId}). Boek de betaling en bereken saldo en kosten opnieuw.${reason}`;
   }
+}
+
+// The 202 body of a stored action: the same for the first answer and a retry that finds it.
+function toOrderAction(stored: OrderActionRecord, caseNumber: string): OrderAction {
+  return {
+    id: stored.orderId,
+    object: "order_action",
+    action: stored.action,
+    status: "requested",
+    case: { case_number: caseNumber },
+    ...(stored.amountCents !== null && stored.paymentDate !== null
+      ? { amount_cents: stored.amountCents, payment_date: stored.paymentDate }
+      : {}),
+    message: MESSAGES[stored.action],
+    created_at: stored.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Options of {@link requestOrderAction}.
+ *
+ * @example
+ * const options: RequestOrderActionOptions = { now: new Date(), actionId: deriveActionId({ organisationId, mode, idempotencyKey, fingerprint }) };
+ */
+export interface RequestOrderActionOptions {
+  /** The time of the request; default now. Decides "today" (Europe/Amsterdam) for `payment_date`. */
+  now?: Date;
+  /**
+   * The action id (and task id) to use; default a new random one. Pass {@link deriveActionId} of
+   * the request's Idempotency-Key so a retry reuses the id (decision orders-control-idempotency):
+   * when the order has an action with this id already, it is answered as stored and no task is
+   * placed again; a task placed whose answer was lost is not placed twice, since the case system
+   * is idempotent on the task id.
+   */
+  actionId?: string;
+  /**
+   * Called when the action with `actionId` was stored already and is answered as it was: the answer
+   * is a replay of an earlier request's, and the HTTP layer says so with `Idempotency-Replayed: true`.
+   */
+  onAlreadyStored?: () => void;
 }
 
 /**
@@ -53,7 +92,8 @@ function wording(request: ControlRequest, orderId: string): { instructions: stri
  *
  * The order is looked up first (404), then its case and the key's mode (409), then the body (422);
  * the task is placed before the action is stored, so a case-system failure (502) leaves nothing
- * behind.
+ * behind. With `options.actionId` (derived from an Idempotency-Key) an action stored under that id
+ * is answered as stored.
  *
  * @throws {OrderEngineError} `not_found` (404), `order_has_no_case` (409, a test-mode order),
  * `test_key_on_live_order` (409), `validation_error` (422), `upstream_error` (502).
@@ -67,7 +107,7 @@ export async function requestOrderAction(
   orderId: string,
   action: "hold" | "withdraw" | "payments",
   body?: unknown,
-  options: { now?: Date } = {},
+  options: RequestOrderActionOptions = {},
 ): Promise<OrderAction> {
   const now = options.now ?? new Date();
   const record = await findVisibleOrder(engine, principal, orderId);
@@ -94,8 +134,19 @@ export async function requestOrderAction(
     });
   }
   const request = validation.request;
-  const id = `act_${toHex(randomBytes(8))}`;
-  const { instructions, message } = wording(request, record.id);
+  if (options.actionId !== undefined) {
+    // A retry of a request whose answer was lost (or whose Idempotency-Key record was not kept):
+    // the action stored under the derived id is answered as it was, and no task is placed again.
+    const stored = (await engine.store.orders.listActions(principal.organisationId, record.id)).find(
+      (a) => a.id === options.actionId,
+    );
+    if (stored !== undefined) {
+      options.onAlreadyStored?.();
+      return toOrderAction(stored, record.caseNumber);
+    }
+  }
+  const id = options.actionId ?? `act_${toHex(randomBytes(8))}`;
+  const instructions = instructionsFor(request, record.id);
   const amountCents = request.action === "payments" ? request.amount_cents : null;
   const paymentDate = request.action === "payments" ? request.payment_date : null;
   try {
@@ -136,16 +187,5 @@ export async function requestOrderAction(
     paymentDate,
     createdAt: now,
   });
-  return {
-    id: record.id,
-    object: "order_action",
-    action,
-    status: "requested",
-    case: { case_number: record.caseNumber },
-    ...(amountCents !== null && paymentDate !== null
-      ? { amount_cents: amountCents, payment_date: paymentDate }
-      : {}),
-    message,
-    created_at: stored.createdAt.toISOString(),
-  };
+  return toOrderAction(stored, record.caseNumber);
 }

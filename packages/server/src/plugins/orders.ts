@@ -1,5 +1,6 @@
 import {
   CreateOrderSchema,
+  deriveActionId,
   deriveOrderId,
   getOrderStatus,
   HoldRequestSchema,
@@ -29,7 +30,14 @@ import {
 } from "../idempotency.js";
 import { requestFingerprint } from "../internal/request-fingerprint.js";
 import { keyRateLimit, ordersRateLimit } from "../key-rate-limits.js";
-import { type ApiPlugin, definePlugin, defineRoute, json, type RouteResponse } from "../plugin.js";
+import {
+  type ApiPlugin,
+  definePlugin,
+  defineRoute,
+  json,
+  type RouteInterceptor,
+  type RouteResponse,
+} from "../plugin.js";
 import { RATE_LIMIT_HEADERS, type RateLimiter } from "../rate-limit.js";
 
 /**
@@ -69,12 +77,22 @@ function rawQuery(url: URL): Record<string, string | string[]> {
 
 const withLimits = (description: string): RouteResponse => ({ description, headers: RATE_LIMIT_HEADERS });
 
+// An absent body counts as `{}` on the control requests (decision orders-control-requests), for the
+// Idempotency-Key's fingerprint too: a retry that sends `{}` after a first request without a body
+// is the same request, not a conflict (decision orders-control-idempotency). Runs before the
+// idempotency interceptor, which fingerprints `ctx.rawBody`.
+const absentBodyAsEmptyObject: RouteInterceptor = (ctx, next) => {
+  if (ctx.rawBody === undefined) ctx.rawBody = {};
+  return next();
+};
+
 /**
  * The order endpoints (spec: POST /orders, GET /orders, GET /orders/{orderId}, POST
  * /orders/{orderId}/hold, /withdraw and /payments) on the order engine of @incasso/core. POST
- * /orders has the per-key order limits (30 per minute, 500 per day by default) and the
- * Idempotency-Key machinery; the other routes share the per-key API limit. Every response of these
- * routes past authentication carries the RateLimit headers.
+ * /orders has the per-key order limits (30 per minute, 500 per day by default); the other routes
+ * share the per-key API limit. POST /orders and the three control requests have the
+ * Idempotency-Key machinery (decisions idempotency-keys, orders-control-idempotency). Every
+ * response of these routes past authentication carries the RateLimit headers.
  *
  * @example
  * createApi({ store, caseSystem: createBuiltInCaseSystem({ store }) }); // installs this plugin
@@ -119,7 +137,10 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
         (isPayment
           ? " `payment_date` defaults to today (Europe/Amsterdam). The body must carry `amount_cents`; an absent" +
             " body counts as `{}` and is refused with 422."
-          : " The body is optional; an absent body counts as `{}`."),
+          : " The body is optional; an absent body counts as `{}`.") +
+        " Send an Idempotency-Key to make a retry safe: a repeat with the same key and content is answered with " +
+        "the first answer and places no second task; the key on another order or another control request is " +
+        "409 `idempotency_conflict`.",
       tags: ["orders"],
       auth: "required",
       // An absent body counts as `{}` on all three (decision orders-control-requests): hold and
@@ -131,19 +152,22 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
         bodyOptional: true,
         documentBodyRequired: isPayment,
         maxBodyBytes: 64 * 1024,
+        headers: IDEMPOTENCY_REQUEST_HEADERS,
       },
       responses: {
         202: {
           description: "The request was placed on the case.",
           schema: OrderActionSchema,
-          headers: RATE_LIMIT_HEADERS,
+          headers: { ...RATE_LIMIT_HEADERS, ...IDEMPOTENCY_RESPONSE_HEADERS },
         },
         400: withLimits("Invalid JSON (`invalid_json`); an empty body counts as `{}`."),
         ...common,
         404: notFound,
         409: withLimits(
           "`order_has_no_case`: the order was submitted with a test key and has no case; " +
-            "`test_key_on_live_order`: a test key cannot steer a live order.",
+            "`test_key_on_live_order`: a test key cannot steer a live order; `idempotency_conflict`: the " +
+            "Idempotency-Key was used with other content, on another order or for another control request; " +
+            "`idempotency_in_progress`: the first request with the key still runs (Retry-After).",
         ),
         413: withLimits("Body too large (`payload_too_large`)."),
         415: withLimits(
@@ -157,13 +181,40 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
         502: upstream,
       },
       guards: [limit],
-      handle: async (ctx) =>
-        json(
-          await requestOrderAction(engine, requirePrincipal(ctx), ctx.params.orderId, action, ctx.rawBody, {
-            now: ctx.now(),
-          }),
-          { status: 202 },
-        ),
+      interceptors: [
+        absentBodyAsEmptyObject,
+        idempotency({ store: engine.store, ...storeErrorsTo(options.logger) }),
+      ],
+      handle: async (ctx) => {
+        const principal = requirePrincipal(ctx);
+        const key = parseIdempotencyKey(ctx.request.headers);
+        const actionId =
+          key === undefined
+            ? undefined
+            : // The idempotency interceptor's fingerprint (method, path with the order id and the
+              // action, body), so a retry of the same request reuses the task id the case system
+              // is idempotent on (decision orders-control-idempotency).
+              deriveActionId({
+                organisationId: principal.organisationId,
+                mode: principal.mode,
+                idempotencyKey: key,
+                fingerprint: await requestFingerprint(ctx),
+              });
+        // A retry that finds its action stored (the first answer was lost before its record was
+        // kept) gets the earlier answer and, like every replay, says so.
+        let replayed = false;
+        const onAlreadyStored = () => {
+          replayed = true;
+        };
+        const answer = await requestOrderAction(engine, principal, ctx.params.orderId, action, ctx.rawBody, {
+          now: ctx.now(),
+          ...(actionId ? { actionId, onAlreadyStored } : {}),
+        });
+        return json(answer, {
+          status: 202,
+          ...(replayed ? { headers: { "Idempotency-Replayed": "true" } } : {}),
+        });
+      },
     });
   };
 
