@@ -132,6 +132,29 @@ describe("answerHttpErrors on a host's own server", () => {
     expect(expectation.headers["content-type"]).toBe("application/problem+json");
   });
 
+  it("clientErrors: false keeps the server's own clientError listener and still answers the Expect", async () => {
+    const server = hostServer();
+    const theirs = (_error: Error, socket: Socket) => {
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: 16\r\nConnection: close\r\n\r\n{"their":"json"}',
+      );
+    };
+    server.on("clientError", theirs);
+    answerHttpErrors(server, { clientErrors: false });
+    expect(server.listeners("clientError")).toEqual([theirs]);
+    const port = await start(server);
+    const res = await raw(port, "THIS IS NOT HTTP\r\n\r\n");
+    expect(res.status).toBe(400);
+    expect(res.headers["content-type"]).toBe("application/json");
+    expect(res.body).toBe('{"their":"json"}');
+    const expectation = await raw(
+      port,
+      "GET / HTTP/1.1\r\nHost: x\r\nExpect: x\r\nConnection: close\r\n\r\n",
+    );
+    expect(expectation.status).toBe(417);
+    expect(expectation.headers["content-type"]).toBe("application/problem+json");
+  });
+
   it("headers over node's limit → 431 headers_too_large as problem+json", async () => {
     const port = await start(answerHttpErrors(hostServer()));
     const res = await raw(

@@ -7,6 +7,21 @@ import { rawProblem } from "./raw-problem.js";
 import { sendWebResponse } from "./web-response.js";
 
 /**
+ * Options of {@link answerHttpErrors}.
+ *
+ * @example
+ * answerHttpErrors(app.server, { clientErrors: false }); // keep Fastify's clientErrorHandler
+ */
+export interface AnswerHttpErrorsOptions {
+  /**
+   * Answer what node's parser refuses (`clientError`) too. Default true; false leaves the server's
+   * own `clientError` listeners as they are (a host's own Fastify `clientErrorHandler`) and wires
+   * only the unmet `Expect`.
+   */
+  clientErrors?: boolean;
+}
+
+/**
  * Makes a `node:http` server answer the requests node itself refuses before any handler runs with
  * the API's `application/problem+json`, as the reference server does (decision
  * server-http-edge-cases):
@@ -29,9 +44,11 @@ import { sendWebResponse } from "./web-response.js";
  * const server = answerHttpErrors(app.listen(3000)); // Express
  * answerHttpErrors(fastify.server); // Fastify
  */
-export function answerHttpErrors<S extends Server>(server: S): S {
-  server.removeAllListeners("clientError");
-  server.on("clientError", answerClientError);
+export function answerHttpErrors<S extends Server>(server: S, options: AnswerHttpErrorsOptions = {}): S {
+  if (options.clientErrors ?? true) {
+    server.removeAllListeners("clientError");
+    server.on("clientError", answerClientError);
+  }
   // node answers an Expect other than 100-continue with a bare 417 only while no listener for
   // this event exists; with one, the listener answers.
   server.removeAllListeners("checkExpectation");
