@@ -4,6 +4,7 @@
 import { createServer } from "node:http";
 import azure from "@azure/functions";
 import { createIncasso } from "@incasso/app";
+import { answerHttpErrors } from "@incasso/server/node";
 import { createHost } from "./app.mjs";
 
 // @azure/functions is CommonJS: its classes come through the default import.
@@ -31,6 +32,11 @@ const server = createServer(async (req, res) => {
   res.writeHead(answer.status ?? 200, /** @type {Record<string, string>} */ (answer.headers ?? {}));
   res.end(answer.body ? Buffer.from(/** @type {Uint8Array} */ (answer.body)) : undefined);
 });
+// This node server stands in for the Functions host, so it answers what node refuses before any
+// handler runs (a malformed request line, oversized headers, an Expect other than 100-continue)
+// with the API's problem+json, as the reference server does. In Azure the Functions host answers
+// those itself and the app has nothing to wire.
+answerHttpErrors(server);
 server.listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? "127.0.0.1", () => {
   const { address, port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   console.log(`azure functions app listening on http://${address}:${port}/api/v1`);

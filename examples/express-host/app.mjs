@@ -1,4 +1,5 @@
-import { incassoExpress, incassoExpressRootRoutes } from "@incasso/express";
+import { createServer } from "node:http";
+import { answerHttpErrors, incassoExpress, incassoExpressRootRoutes } from "@incasso/express";
 import express from "express";
 
 /**
@@ -7,7 +8,7 @@ import express from "express";
  * @param {import("@incasso/server").IncassoApi} api
  * @param {{ prefix?: string }} [options]
  */
-export function createHost(api, options = {}) {
+export function createApp(api, options = {}) {
   const app = express();
   app.get("/host/health", (_req, res) => {
     res.json({ host: true });
@@ -22,4 +23,17 @@ export function createHost(api, options = {}) {
     res.status(201).json({ saved: req.body });
   });
   return app;
+}
+
+/**
+ * The host's server for that app, not yet listening. node answers a malformed request line,
+ * oversized headers and an `Expect` other than 100-continue itself, before Express sees the
+ * request; `answerHttpErrors` makes those answers the API's problem+json too.
+ *
+ * @param {import("@incasso/server").IncassoApi} api
+ * @param {{ prefix?: string }} [options]
+ * @returns {import("node:http").Server}
+ */
+export function createHost(api, options = {}) {
+  return answerHttpErrors(createServer(createApp(api, options)));
 }

@@ -1,4 +1,4 @@
-import { incassoFastify, incassoFastifyRootRoutes } from "@incasso/fastify";
+import { answerHttpErrors, incassoFastify, incassoFastifyRootRoutes } from "@incasso/fastify";
 import Fastify from "fastify";
 
 /**
@@ -10,6 +10,10 @@ import Fastify from "fastify";
  */
 export async function createHost(api, options = {}) {
   const app = Fastify();
+  // node answers a malformed request line, oversized headers and an `Expect` other than
+  // 100-continue itself, before Fastify routes the request (Fastify's own clientError answer is
+  // JSON of its own): the API's problem+json instead.
+  answerHttpErrors(app.server);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("x-host-hook", "onSend");
   });

@@ -3,6 +3,7 @@
 // same PostgreSQL delivers webhooks and makes the 14-day letters).
 import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
 import { createApi } from "@incasso/server";
+import { answerHttpErrors } from "@incasso/server/node";
 import { serve } from "srvx";
 import { createHost } from "./app.mjs";
 
@@ -19,6 +20,10 @@ const server = serve({
   hostname: process.env.HOST ?? "127.0.0.1",
   silent: true,
 });
+// srvx serves on a node:http server here: what node refuses before the fetch handler runs (a
+// malformed request line, oversized headers, an Expect other than 100-continue) gets the API's
+// problem+json too. Other runtimes (Deno, Bun, workers) answer those themselves.
+if (server.node?.server) answerHttpErrors(server.node.server);
 await server.ready();
 console.log(`fetch runtime listening on ${new URL("api/v1", server.url)}`);
 const stop = () =>

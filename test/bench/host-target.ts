@@ -240,8 +240,8 @@ async function start(): Promise<number> {
       return Number(new URL(server.url as string).port);
     }
     case "express": {
-      const { createHost } = await example<ReturnType<typeof express>>("express-host");
-      return listen(createServer(createHost(api)));
+      const { createHost } = await example<ReturnType<typeof createServer>>("express-host");
+      return listen(createHost(api));
     }
     case "bare-express":
       return listen(createServer(bareExpress(kernel)));

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -73,6 +74,35 @@ function startNode(
   });
 }
 
+/**
+ * Sends an `Expect` other than 100-continue on a plain socket (fetch refuses the header) and
+ * resolves with the answer's status line, Content-Type and body.
+ */
+function unmetExpectation(url: string): Promise<{ statusLine: string; contentType: string; body: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let data = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => {
+      data += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", body = ""] = data.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const contentType = lines
+        .find((l) => /^content-type:/i.test(l))
+        ?.slice("content-type:".length)
+        .trim();
+      resolve({ statusLine, contentType: contentType ?? "", body });
+    });
+    socket.write(
+      `GET ${pathname}/ping HTTP/1.1\r\nHost: x\r\nExpect: x-unknown\r\nConnection: close\r\n\r\n`,
+    );
+  });
+}
+
 function exitCode(child: ChildProcess): Promise<number | null> {
   return child.exitCode !== null
     ? Promise.resolve(child.exitCode)
@@ -118,6 +148,13 @@ describe.each(examples)("example host $name, started as its own process", (examp
           ...(example.needsDatabaseUrl ? { DATABASE_URL: databaseUrl as string } : { INCASSO_DATA_DIR: dir }),
         });
         expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+
+        // node answers an unmet Expect before any handler runs; every host's server is wired to
+        // answer it as the reference server does (answerHttpErrors).
+        const unmet = await unmetExpectation(host.url);
+        expect(unmet.statusLine).toBe("HTTP/1.1 417 Expectation Failed");
+        expect(unmet.contentType).toBe("application/problem+json");
+        expect(JSON.parse(unmet.body)).toMatchObject({ status: 417, code: "expectation_failed" });
 
         // The CLI works on the data directory the running host holds (through its operator endpoint).
         const created = await cli.run([

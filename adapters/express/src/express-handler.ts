@@ -51,13 +51,13 @@ async function sendHostMisconfigured(res: ServerResponse): Promise<void> {
  * @example
  * import express from "express";
  * import { createIncasso } from "@incasso/app";
- * import { incassoExpress } from "@incasso/express";
+ * import { answerHttpErrors, incassoExpress } from "@incasso/express";
  *
  * const incasso = await createIncasso({ dataDir: ".data" });
  * const app = express();
  * app.use("/api/v1", incassoExpress(incasso.api));
  * app.use(express.json()); // parsers after the API, or only on your own routes
- * app.listen(3000);
+ * answerHttpErrors(app.listen(3000)); // what node answers itself, as problem+json
  */
 export function incassoExpress(
   api: IncassoApi,

@@ -1,2 +1,3 @@
+export { type AnswerHttpErrorsOptions, answerHttpErrors } from "@incasso/server/node";
 export { type IncassoExpressOptions, incassoExpress } from "./express-handler.js";
 export { incassoExpressRootRoutes } from "./express-root-routes.js";

@@ -66,10 +66,11 @@ class FastifyClientIp implements RequestContext {
  * @example
  * import Fastify from "fastify";
  * import { createIncasso } from "@incasso/app";
- * import { incassoFastify } from "@incasso/fastify";
+ * import { answerHttpErrors, incassoFastify } from "@incasso/fastify";
  *
  * const incasso = await createIncasso({ dataDir: ".data" });
  * const app = Fastify();
+ * answerHttpErrors(app.server); // what node answers itself, as problem+json
  * await app.register(incassoFastify, { api: incasso.api, prefix: "/api/v1" });
  * await app.listen({ port: 3000 });
  */

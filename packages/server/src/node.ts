@@ -3,6 +3,7 @@ export {
   DEFAULT_CONNECTION_LIMITS,
   resolveConnectionLimits,
 } from "./node/connection-limits.js";
+export { type AnswerHttpErrorsOptions, answerHttpErrors } from "./node/http-errors.js";
 export {
   createNodeHandler,
   createNodeServer,

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type HttpHandler, HttpRequest, InvocationContext } from "@azure/functions";
 import type { IncassoApi } from "@incasso/server";
@@ -55,7 +55,7 @@ async function listenOn(server: Server, prefix: string): Promise<RunningTranspor
 type ExampleHosts = {
   fetchRuntime: { createHost(api: IncassoApi): { fetch(request: Request): Response | Promise<Response> } };
   standalone: { createHost(api: IncassoApi): Server };
-  express: { createHost(api: IncassoApi, options?: { prefix?: string }): Parameters<typeof createServer>[1] };
+  express: { createHost(api: IncassoApi, options?: { prefix?: string }): Server };
   fastify: { createHost(api: IncassoApi, options?: { prefix?: string }): Promise<FastifyInstance> };
   azure: { createHost(api: IncassoApi, options?: { routePrefix?: string }): HttpHandler };
   ownCaseSystem: { createHost(api: IncassoApi): Server };
@@ -94,18 +94,20 @@ export const nodeHttpTransport: Transport = {
   start: async (api) => listenOn((await example("standalone")).createHost(api), api.basePath),
 };
 
-/** Express 5 with the API mounted under a prefix of its own, beside host routes (examples/express-host). */
+/**
+ * Express 5 with the API mounted under a prefix of its own, beside host routes, on the host's own
+ * server with `answerHttpErrors` (examples/express-host).
+ */
 export const expressTransport: Transport = {
   name: "express",
   async start(api) {
-    const app = (await example("express")).createHost(api, { prefix: "/mounted/v1" });
-    return listenOn(createServer(app), "/mounted/v1");
+    return listenOn((await example("express")).createHost(api, { prefix: "/mounted/v1" }), "/mounted/v1");
   },
 };
 
 /**
  * Fastify 5 with the API registered as a plugin under a prefix, beside a host hook, without the
- * `frameworkErrors` option (examples/fastify-host).
+ * `frameworkErrors` option, `answerHttpErrors` on `app.server` (examples/fastify-host).
  */
 export const fastifyTransport: Transport = {
   name: "fastify",

@@ -6,6 +6,7 @@ import { problemResponse } from "../problem.js";
 import { requestIdFromHeader } from "../request-id.js";
 import { createBodyRateGuard } from "./body-rate-guard.js";
 import { type ConnectionLimits, resolveConnectionLimits } from "./connection-limits.js";
+import { answerHttpErrors } from "./http-errors.js";
 import { rawProblem } from "./raw-problem.js";
 import { toWebRequest } from "./web-request.js";
 import { failResponse, sendWebResponse } from "./web-response.js";
@@ -99,8 +100,9 @@ export interface NodeServerOptions extends NodeHandlerOptions {
 
 /**
  * A `node:http` server for the API. Requests that node's HTTP parser itself refuses (oversized
- * headers, malformed request lines) still get an `application/problem+json` answer instead of a
- * bare status line. Slow clients are bounded (decision server-slow-clients): headers and the
+ * headers, malformed request lines) and an `Expect` other than `100-continue` still get an
+ * `application/problem+json` answer instead of a bare status line ({@link answerHttpErrors}, which
+ * a host that owns its server calls itself). Slow clients are bounded (decision server-slow-clients): headers and the
  * whole request have time-outs (408 `request_timeout`), a body must keep a minimum average rate
  * after a grace period (408, connection closed), and connections over the cap get 503
  * `server_busy` with `Retry-After` and are closed.
@@ -137,33 +139,10 @@ export function createNodeServer(api: IncassoApi, options: NodeServerOptions = {
   );
   capConnections(server, limits.maxConnections);
   server.on("close", () => guard.close());
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (!socket.writable || pending?.headersSent) {
-      socket.destroy();
-      return;
-    }
-    socket.end(clientErrorAnswer(error));
-  });
-  // node answers an Expect other than 100-continue with a bare 417 before any handler runs; this
-  // event replaces that answer with the API's own problem+json (RFC 9110 §10.1.1 lets a server
-  // refuse an expectation it does not understand with 417).
-  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
-    void sendWebResponse(res, expectationFailed(req));
-  });
+  // Parser refusals and unmet expectations as problem+json: the same call an embedding host makes
+  // on its own server.
+  answerHttpErrors(server);
   return server;
-}
-
-function clientErrorAnswer(error: NodeJS.ErrnoException): string {
-  if (error.code === "HPE_HEADER_OVERFLOW") {
-    return rawProblem(431, "headers_too_large", "The request headers are too large.");
-  }
-  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
-    // node's headersTimeout or requestTimeout: the request did not arrive in time (RFC 9110
-    // §15.5.9: 408, and the server closes the connection).
-    return rawProblem(408, "request_timeout", "The request did not arrive within the server's time-out.");
-  }
-  return rawProblem(400, "bad_request", "The request could not be parsed as HTTP.");
 }
 
 // A body slower than the minimum rate: 408 when nothing was answered yet (RFC 9110 §15.5.9), and
@@ -219,25 +198,6 @@ function capConnections(server: Server, maxConnections: number): void {
     });
     for (const listener of listeners) listener.call(server, socket);
   });
-}
-
-function expectationFailed(req: IncomingMessage): Response {
-  // The client's value is named when it is short, so a header of many KB is not copied back.
-  const expect = req.headers.expect ?? "";
-  const named = expect.length <= 64 ? `The expectation ${expect}` : "The expectation";
-  const response = problemResponse(
-    new ApiError({
-      status: 417,
-      code: "expectation_failed",
-      detail: `${named} cannot be met: only Expect: 100-continue is understood.`,
-    }),
-  );
-  // The headers of every answer (decision server-response-headers): the request's headers are
-  // parsed here, so a client's own X-Request-Id is echoed by the same rule as everywhere.
-  const incoming = req.headers["x-request-id"];
-  response.headers.set("x-request-id", requestIdFromHeader(Array.isArray(incoming) ? incoming[0] : incoming));
-  response.headers.set("x-content-type-options", "nosniff");
-  return response;
 }
 
 /**
