@@ -288,8 +288,37 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             if (operatorId === req.operator.id)
               throw new FormError("U kunt uw eigen account hier niet intrekken.");
             const revoked = await env.ops().revokeOperator({ id: operatorId });
+            // The directory refuses a revoked operator anyway; ending the sessions as well leaves
+            // no live row behind (decision console-session-state).
+            await env.sessions.endAll(revoked.id);
             await audit(req, "Operator ingetrokken", null, revoked.id, revoked.name);
             return seeOther(`${env.base}/operators?ok=operator-ingetrokken`);
+          },
+          (error) => renderOperators(env, req, 422, { error }),
+        );
+      },
+    },
+    {
+      // An admin's "log out everywhere" for another operator (issue 28, item 3): every console
+      // session of the operator ends at once; the account stays.
+      method: "POST",
+      path: "/operators/:operatorId/sessies",
+      section: "operators",
+      run: (req) => {
+        const operatorId = String(req.ctx.params.operatorId ?? "");
+        return attempt(
+          async () => {
+            const target = (await env.ops().listOperators()).find((o) => o.id === operatorId);
+            if (!target) throw new FormError("Deze operator bestaat niet.");
+            const ended = await env.sessions.endAll(target.id);
+            await audit(
+              req,
+              "Sessies beëindigd",
+              null,
+              target.id,
+              `${target.name}: ${ended} ${ended === 1 ? "sessie" : "sessies"}`,
+            );
+            return seeOther(`${env.base}/operators?ok=sessies-beeindigd`);
           },
           (error) => renderOperators(env, req, 422, { error }),
         );
