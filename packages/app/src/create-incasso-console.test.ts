@@ -450,7 +450,11 @@ describe("the operator console in createIncasso", () => {
       ).rows;
     const s = await loggedIn("cred-handler");
     await s.get(`/console/zaken/${a.caseNumber}`);
-    for (const form of [{ outcome: "done" }, { outcome: "rejected", reason: "Niet nodig" }]) {
+    const forms: Record<string, string>[] = [
+      { outcome: "done" },
+      { outcome: "rejected", reason: "Niet nodig" },
+    ];
+    for (const form of forms) {
       const wrong = await s.post(`/console/zaken/${a.caseNumber}/taken/${b.taskId}`, form);
       expect(wrong.status).toBe(404);
       expect(wrong.headers.get("content-type")).toBe("text/html; charset=utf-8");
