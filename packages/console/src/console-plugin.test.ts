@@ -1,4 +1,5 @@
 import { createApi } from "@incasso/server";
+import { listen } from "@incasso/server/node";
 import { describe, expect, it } from "vitest";
 import type { ConsoleOperations } from "./console-operations.js";
 import { consolePlugin } from "./console-plugin.js";
@@ -275,6 +276,36 @@ describe("console forms are read with their 64 KiB limit kept while reading", ()
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/console/zaken/2026-000001?ok=notitie");
     expect(calls).toEqual(["addNote"]);
+  });
+});
+
+describe("a console form over a loopback connection", () => {
+  it("answers a 600 MiB chunked login form with the 413 page, and the server stops taking the upload", async () => {
+    const { server, url } = await listen(api, { port: 0 });
+    try {
+      const chunk = new Uint8Array(1024 * 1024).fill(0x78);
+      const total = 600;
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= total) return controller.close();
+          sent++;
+          controller.enqueue(chunk);
+        },
+      });
+      const res = await fetch(`${new URL(url).origin}/console/inloggen`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      await expectTooLarge(res, "/console/inloggen");
+      // The rest of the upload was not read: the client was cut off long before its 600 MiB.
+      expect(sent).toBeLessThan(total);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

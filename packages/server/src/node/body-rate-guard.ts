@@ -67,7 +67,7 @@ export function createBodyRateGuard(options: BodyRateGuardOptions): BodyRateGuar
     for (const entry of watched) {
       const elapsed = now - entry.startedAt;
       if (elapsed < options.graceMs) continue;
-      if (entry.req.complete || entry.req.socket.destroyed) {
+      if (entry.req.complete || !entry.req.socket || entry.req.socket.destroyed) {
         watched.delete(entry);
         continue;
       }
@@ -86,7 +86,10 @@ export function createBodyRateGuard(options: BodyRateGuardOptions): BodyRateGuar
   return {
     watch(req, res) {
       if (options.minBytesPerSecond === 0 || !declaresBody(req) || req.complete) return;
-      const entry: Watched = { req, res, startedAt: Date.now(), startBytes: req.socket.bytesRead };
+      // The socket as it is now: once a request's body is cancelled unread (a reader past its
+      // limit) node detaches it, and `req.socket` is null by the time the request closes.
+      const socket = req.socket;
+      const entry: Watched = { req, res, startedAt: Date.now(), startBytes: socket.bytesRead };
       watched.add(entry);
       // A keep-alive socket carries many requests: each one's listeners go when it ends, or they
       // would pile up on the socket (and keep every request alive) for as long as it stays open.
@@ -94,11 +97,11 @@ export function createBodyRateGuard(options: BodyRateGuardOptions): BodyRateGuar
         watched.delete(entry);
         req.off("end", forget);
         req.off("close", forget);
-        req.socket.off("close", forget);
+        socket.off("close", forget);
       };
       req.once("end", forget);
       req.once("close", forget);
-      req.socket.once("close", forget);
+      socket.once("close", forget);
       if (timer === undefined) {
         timer = setInterval(sweep, everyMs);
         // The checks alone never keep the process alive.
