@@ -379,6 +379,100 @@ describe("the operator console in createIncasso", () => {
     expect(closedPage).not.toContain("/betaling");
   });
 
+  it("resolves a task only under its own case's URL: another case's answers 404 and changes and records nothing", async () => {
+    // Two more cases, each with a hold task (a control request of its order).
+    const placeWithHold = async (n: number) => {
+      const placed = await incasso.api.fetch(
+        new Request("http://x/api/v1/orders", {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            "content-type": "application/json",
+            "idempotency-key": `task-case-${n}`,
+          },
+          body: JSON.stringify({
+            type: "pre-incasso",
+            reference: `REF-TASK-${n}`,
+            debtors: [
+              {
+                type: "business",
+                company_name: `Taak ${n} B.V.`,
+                customer_number: `T-${n}`,
+                address: {
+                  street: "Takenweg",
+                  house_number: String(n),
+                  postal_code: "9999ZZ",
+                  city: "Testdorp",
+                },
+              },
+            ],
+            invoices: [
+              {
+                invoice_number: `T-${n}`,
+                invoice_date: "2026-09-01",
+                payment_term_days: 14,
+                amount_cents: 5000,
+              },
+            ],
+          }),
+        }),
+      );
+      expect(placed.status).toBe(201);
+      const orderId = ((await placed.json()) as { id: string }).id;
+      const held = await incasso.api.fetch(
+        new Request(`http://x/api/v1/orders/${orderId}/hold`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            "content-type": "application/json",
+            "idempotency-key": `task-hold-${n}`,
+          },
+          body: JSON.stringify({ reason: "even wachten" }),
+        }),
+      );
+      expect(held.status).toBe(202);
+      const found = (await incasso.operations.listCases({})).data.find(
+        (c) => c.reference === `REF-TASK-${n}`,
+      );
+      const number = found?.case_number as string;
+      const task = (await incasso.operations.showCase({ case_number: number })).tasks[0] as { id: string };
+      return { caseNumber: number, taskId: task.id };
+    };
+    const a = await placeWithHold(1);
+    const b = await placeWithHold(2);
+    expect(a.caseNumber).not.toBe(b.caseNumber);
+    const audit = async (number: string) =>
+      (
+        await incasso.store.database.query<{ action: string; subject: string }>(
+          "SELECT action, subject FROM console_audit WHERE case_number = $1 ORDER BY id",
+          [number],
+        )
+      ).rows;
+    const s = await loggedIn("cred-handler");
+    await s.get(`/console/zaken/${a.caseNumber}`);
+    const forms: Record<string, string>[] = [
+      { outcome: "done" },
+      { outcome: "rejected", reason: "Niet nodig" },
+    ];
+    for (const form of forms) {
+      const wrong = await s.post(`/console/zaken/${a.caseNumber}/taken/${b.taskId}`, form);
+      expect(wrong.status).toBe(404);
+      expect(wrong.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      const html = await wrong.text();
+      expect(html).toContain("<h1>Niet gevonden</h1>");
+      expect(html).toContain(`Er is geen taak ${b.taskId} bij zaak ${a.caseNumber}.`);
+    }
+    expect((await incasso.operations.showCase({ case_number: b.caseNumber })).tasks[0]?.status).toBe("open");
+    expect(await audit(a.caseNumber)).toEqual([]);
+    expect(await audit(b.caseNumber)).toEqual([]);
+    const right = await s.post(`/console/zaken/${b.caseNumber}/taken/${b.taskId}`, { outcome: "done" });
+    expect(right.status).toBe(303);
+    expect(right.headers.get("location")).toBe(`/console/zaken/${b.caseNumber}?ok=taak`);
+    expect((await incasso.operations.showCase({ case_number: b.caseNumber })).tasks[0]?.status).toBe("done");
+    expect(await audit(b.caseNumber)).toEqual([{ action: "Taak afgehandeld", subject: b.taskId }]);
+    expect(await audit(a.caseNumber)).toEqual([]);
+  });
+
   it("refuses a post from another origin, a body that is not a form, and logs out", async () => {
     const s = await loggedIn("cred-handler");
     await s.get("/console/zaken");

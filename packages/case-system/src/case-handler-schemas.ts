@@ -338,6 +338,9 @@ export const CaseTaskListSchema = z
 export const ResolveTaskRequestSchema = z
   .object({
     task_id: TaskId,
+    case_number: CaseNumber.optional().describe(
+      "The case the task must be on; a task of another case is refused with task_not_found.",
+    ),
     note: z.string().max(1000).optional().describe("The handler's note (the reason when rejecting)."),
   })
   .strict()

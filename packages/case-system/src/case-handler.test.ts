@@ -202,6 +202,35 @@ describe("createCaseHandler", () => {
     expect((await handler.listTasks({ status: "open", case_number: caseNumber })).data).toEqual([]);
   });
 
+  it("resolves a task given with its case number only on that case, else task_not_found", async () => {
+    const { cases, caseNumber, orderId } = await openCaseWithInvoice("H-21");
+    const other = await openCaseWithInvoice("H-22");
+    await cases.addTask({
+      taskId: "act_00000000000000b1",
+      orderId,
+      organisationId,
+      caseNumber,
+      action: "hold",
+      instructions: "Pauzeer de incasso.",
+      reason: null,
+      amountCents: null,
+      paymentDate: null,
+      at: now,
+    });
+    const handler = createCaseHandler(cases, { now: () => now });
+    for (const resolve of [handler.completeTask, handler.rejectTask])
+      await expect(
+        resolve({ task_id: "act_00000000000000b1", case_number: other.caseNumber, note: "Elders." }),
+      ).rejects.toMatchObject({
+        code: "task_not_found",
+        message: `No task act_00000000000000b1 on case ${other.caseNumber}.`,
+      });
+    expect((await handler.listTasks({ status: "open", case_number: caseNumber })).data).toHaveLength(1);
+    expect(
+      await handler.completeTask({ task_id: "act_00000000000000b1", case_number: caseNumber }),
+    ).toMatchObject({ id: "act_00000000000000b1", case_number: caseNumber, status: "done" });
+  });
+
   it("refuses bad requests with invalid_request and unknown ones with a not-found code", async () => {
     const handler = createCaseHandler(createBuiltInCaseSystem({ store }));
     await expect(handler.bookPayment({ case_number: "2026-000001", amount_cents: 0 })).rejects.toMatchObject({

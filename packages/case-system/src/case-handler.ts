@@ -339,13 +339,23 @@ export function createCaseHandler(cases: BuiltInCaseSystem, options: { now?: () 
 
     async completeTask(request) {
       const r = parse(ResolveTaskRequestSchema, request);
-      await cases.completeTask({ taskId: r.task_id, note: r.note ?? null, at: now() });
+      await cases.completeTask({
+        taskId: r.task_id,
+        ...(r.case_number !== undefined ? { caseNumber: r.case_number } : {}),
+        note: r.note ?? null,
+        at: now(),
+      });
       return task(r.task_id);
     },
 
     async rejectTask(request) {
       const r = parse(ResolveTaskRequestSchema, request);
-      await cases.rejectTask({ taskId: r.task_id, reason: r.note ?? null, at: now() });
+      await cases.rejectTask({
+        taskId: r.task_id,
+        ...(r.case_number !== undefined ? { caseNumber: r.case_number } : {}),
+        reason: r.note ?? null,
+        at: now(),
+      });
       return task(r.task_id);
     },
 

@@ -13,6 +13,7 @@ import {
 } from "./console-views.js";
 import { domainErrorMessage } from "./domain-error.js";
 import { formatDate, formatEuro, parseDutchDate, parseEuro } from "./dutch-format.js";
+import { messageMain } from "./message-page.js";
 
 const ORGANISATION = /^.{1,200}$/u;
 
@@ -126,20 +127,39 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
         const params = req.ctx.params as Record<string, string>;
         const caseNumber = params.caseNumber ?? "";
         const taskId = params.taskId ?? "";
+        // A task is resolved only under its own case's URL (issue 28, item 5): the case number
+        // goes to the operation, which refuses a task of another case with task_not_found in the
+        // same transaction that resolves it, so the audit row below is always on the task's case.
+        const notFound = () =>
+          req.page(404, {
+            title: "Niet gevonden",
+            main: messageMain(
+              "Niet gevonden",
+              `Er is geen taak ${taskId} bij zaak ${caseNumber}.`,
+              `${env.base}/zaken/${encodeURIComponent(caseNumber)}`,
+            ),
+            current: "cases",
+          });
         return attempt(
           async () => {
             const outcome = req.form.get("outcome");
             const reason = (req.form.get("reason") ?? "").trim();
             if (reason.length > 2000)
               throw new FormError("De toelichting is te lang (ten hoogste 2.000 tekens).");
-            if (outcome === "done") {
-              await env.ops().completeTask({ task_id: taskId, ...(reason ? { note: reason } : {}) });
-              await audit(req, "Taak afgehandeld", caseNumber, taskId, reason || null);
-            } else if (outcome === "rejected") {
-              if (reason === "") throw new FormError("Geef bij afwijzen een reden.");
-              await env.ops().rejectTask({ task_id: taskId, note: reason });
-              await audit(req, "Taak afgewezen", caseNumber, taskId, reason);
-            } else throw new FormError("Kies afgehandeld of afwijzen.");
+            const task = { case_number: caseNumber, task_id: taskId };
+            try {
+              if (outcome === "done") {
+                await env.ops().completeTask({ ...task, ...(reason ? { note: reason } : {}) });
+                await audit(req, "Taak afgehandeld", caseNumber, taskId, reason || null);
+              } else if (outcome === "rejected") {
+                if (reason === "") throw new FormError("Geef bij afwijzen een reden.");
+                await env.ops().rejectTask({ ...task, note: reason });
+                await audit(req, "Taak afgewezen", caseNumber, taskId, reason);
+              } else throw new FormError("Kies afgehandeld of afwijzen.");
+            } catch (error) {
+              if ((error as { code?: unknown }).code === "task_not_found") return notFound();
+              throw error;
+            }
             return seeOther(`${env.base}/zaken/${encodeURIComponent(caseNumber)}?ok=taak`);
           },
           (error) => renderCase(env, req, caseNumber, 422, { error }),
@@ -268,8 +288,37 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             if (operatorId === req.operator.id)
               throw new FormError("U kunt uw eigen account hier niet intrekken.");
             const revoked = await env.ops().revokeOperator({ id: operatorId });
+            // The directory refuses a revoked operator anyway; ending the sessions as well leaves
+            // no live row behind (decision console-session-state).
+            await env.sessions.endAll(revoked.id);
             await audit(req, "Operator ingetrokken", null, revoked.id, revoked.name);
             return seeOther(`${env.base}/operators?ok=operator-ingetrokken`);
+          },
+          (error) => renderOperators(env, req, 422, { error }),
+        );
+      },
+    },
+    {
+      // An admin's "log out everywhere" for another operator (issue 28, item 3): every console
+      // session of the operator ends at once; the account stays.
+      method: "POST",
+      path: "/operators/:operatorId/sessies",
+      section: "operators",
+      run: (req) => {
+        const operatorId = String(req.ctx.params.operatorId ?? "");
+        return attempt(
+          async () => {
+            const target = (await env.ops().listOperators()).find((o) => o.id === operatorId);
+            if (!target) throw new FormError("Deze operator bestaat niet.");
+            const ended = await env.sessions.endAll(target.id);
+            await audit(
+              req,
+              "Sessies beëindigd",
+              null,
+              target.id,
+              `${target.name}: ${ended} ${ended === 1 ? "sessie" : "sessies"}`,
+            );
+            return seeOther(`${env.base}/operators?ok=sessies-beeindigd`);
           },
           (error) => renderOperators(env, req, 422, { error }),
         );

@@ -25,7 +25,8 @@ export interface ConsoleLayoutInput {
 
 /**
  * The frame of every console page: skip link, header with navigation (only the sections the
- * operator's role may open), the operator's name and the log-out button, main. One stylesheet and
+ * operator's role may open), the operator's name and the log-out buttons (this session, or every
+ * session of the operator: decision console-session-state), main. One stylesheet and
  * one small script, both from the package (nothing fetched from elsewhere, issue 19 item 4).
  *
  * @example
@@ -46,7 +47,8 @@ ${link("/udf", "UDF-velden", "udf")}
 ${mayUse(op.role, "organisations") ? link("/organisaties", "Organisaties", "organisations") : ""}
 </ul></nav>
 <form class="logout" method="post" action="${b}/uitloggen"><span class="who">${escapeHtml(op.name)} (${op.role === "admin" ? "beheerder" : "behandelaar"})</span>
-<input type="hidden" name="csrf" value="${escapeHtml(input.csrf ?? "")}"><button type="submit">Uitloggen</button></form>`
+<input type="hidden" name="csrf" value="${escapeHtml(input.csrf ?? "")}"><button type="submit">Uitloggen</button>
+<button type="submit" name="overal" value="1" title="Beëindigt al uw sessies, ook in andere browsers">Overal uitloggen</button></form>`
     : "";
   return `<!doctype html>
 <html lang="nl">

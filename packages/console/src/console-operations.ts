@@ -15,8 +15,10 @@ export interface ConsoleOperations {
   setCaseStatus(input: { case_number: string; status: string }): Promise<unknown>;
   closeCase(input: { case_number: string }): Promise<unknown>;
   sendCaseLetter(input: { case_number: string }): Promise<{ id: string; filename: string }>;
-  completeTask(input: { task_id: string; note?: string }): Promise<unknown>;
-  rejectTask(input: { task_id: string; note?: string }): Promise<unknown>;
+  /** With `case_number`, a task of another case is refused with `task_not_found`. */
+  completeTask(input: { task_id: string; case_number?: string; note?: string }): Promise<unknown>;
+  /** With `case_number`, a task of another case is refused with `task_not_found`. */
+  rejectTask(input: { task_id: string; case_number?: string; note?: string }): Promise<unknown>;
   createKey(input: {
     organisation: string;
     mode: "live" | "test";

@@ -1,7 +1,9 @@
 import { createApi } from "@incasso/server";
+import { listen } from "@incasso/server/node";
 import { describe, expect, it } from "vitest";
 import type { ConsoleOperations } from "./console-operations.js";
 import { consolePlugin } from "./console-plugin.js";
+import { memorySessionStore } from "./internal/testing/memory-session-store.js";
 import type { Operator, OperatorDirectory } from "./operator-directory.js";
 
 const HANDLER: Operator = { id: "opr_h", name: "Henk", role: "handler" };
@@ -31,12 +33,22 @@ const cases = {
   },
   readLetter: async () => undefined,
 };
-const database = { query: async () => ({ rows: [] }) };
+// The audit rows the console writes (console_audit), kept as their parameters.
+const audited: unknown[][] = [];
+const database = {
+  query: async (sql: string, params?: unknown[]) => {
+    if (sql.includes("INSERT INTO console_audit")) audited.push((params ?? []).slice(1));
+    return { rows: [] };
+  },
+};
 const secret = "s".repeat(32);
+const sessions = memorySessionStore();
 const api = createApi({
   publicOnly: true,
   logger: { info() {}, warn() {}, error() {} },
-  plugins: [consolePlugin({ operators: directory, operations, cases, database, sessionSecret: secret })],
+  plugins: [
+    consolePlugin({ operators: directory, operations, cases, database, sessions, sessionSecret: secret }),
+  ],
 });
 
 async function cookieOf(credential: string): Promise<string> {
@@ -142,5 +154,207 @@ describe("consolePlugin", () => {
     expect(() =>
       consolePlugin({ operators: directory, operations, cases, database, sessionSecret: "short" }),
     ).toThrow("The console's sessionSecret must be at least 32 bytes.");
+  });
+});
+
+const LIMIT = 64 * 1024;
+
+/**
+ * A body of `total` bytes of `x` in 4 KiB chunks, sent without a length (chunked); it counts what
+ * was pulled and whether the reader cancelled it.
+ */
+function chunkedBody(prefix: string, total: number) {
+  const state = { pulled: 0, cancelled: false };
+  const head = new TextEncoder().encode(prefix);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (state.pulled >= total) return controller.close();
+      const size = Math.min(4096, total - state.pulled);
+      const chunk = new Uint8Array(size).fill(0x78);
+      if (state.pulled === 0) chunk.set(head.subarray(0, size));
+      state.pulled += size;
+      controller.enqueue(chunk);
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { stream, state };
+}
+
+function postStream(path: string, cookie: string, body: ReadableStream<Uint8Array>, length?: number) {
+  return api.fetch(
+    new Request(`http://x${path}`, {
+      method: "POST",
+      headers: {
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+        ...(length === undefined ? {} : { "content-length": String(length) }),
+      },
+      body,
+      duplex: "half",
+    } as RequestInit),
+  );
+}
+
+/** The CSRF token of a session, from a page of the console. */
+async function csrfOf(cookie: string): Promise<string> {
+  const html = await (await api.fetch(new Request("http://x/console/udf", { headers: { cookie } }))).text();
+  return /name="csrf" value="([^"]+)"/.exec(html)?.[1] as string;
+}
+
+/** A form of exactly `size` bytes: the fields, and a `pad` field filling the rest. */
+const formOf = (fields: string, size: number) => `${fields}&pad=${"x".repeat(size - fields.length - 5)}`;
+
+async function expectTooLarge(res: Response, back: string) {
+  expect(res.status).toBe(413);
+  expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  const html = await res.text();
+  expect(html).toContain('<html lang="nl">');
+  expect(html).toContain("<title>Te groot · incasso-console</title>");
+  expect(html).toContain("Het formulier is te groot.");
+  expect(html).toContain(`href="${back}"`);
+}
+
+describe("console forms are read with their 64 KiB limit kept while reading", () => {
+  it("refuses a chunked login form past the limit with the console's 413 page, and stops reading it", async () => {
+    // 10 MiB offered; the reader must stop just past 64 KiB and cancel the rest.
+    const { stream, state } = chunkedBody("credential=handler&pad=", 10 * 1024 * 1024);
+    await expectTooLarge(await postStream("/console/inloggen", "", stream), "/console/inloggen");
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThanOrEqual(LIMIT + 3 * 4096);
+  });
+
+  it("refuses a login form declaring a Content-Length past the limit with 413 before reading it", async () => {
+    const { stream, state } = chunkedBody("credential=handler&pad=", LIMIT + 1);
+    await expectTooLarge(await postStream("/console/inloggen", "", stream, LIMIT + 1), "/console/inloggen");
+    // Only what the stream queues on its own before anyone reads: at most one chunk.
+    expect(state.pulled).toBeLessThanOrEqual(4096);
+    const plain = await api.fetch(
+      new Request("http://x/console/inloggen", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: formOf("credential=handler", LIMIT + 1),
+      }),
+    );
+    await expectTooLarge(plain, "/console/inloggen");
+  });
+
+  it("logs in with a form of exactly the limit, chunked or with a Content-Length", async () => {
+    const body = formOf("credential=handler", LIMIT);
+    expect(new TextEncoder().encode(body).byteLength).toBe(LIMIT);
+    const { stream } = chunkedBody("credential=handler&pad=", LIMIT);
+    const chunked = await postStream("/console/inloggen", "", stream);
+    expect(chunked.status).toBe(303);
+    expect(chunked.headers.get("location")).toBe("/console/zaken");
+    const sized = await api.fetch(
+      new Request("http://x/console/inloggen", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      }),
+    );
+    expect(sized.status).toBe(303);
+  });
+
+  it("refuses a form behind a session past the limit, chunked or with a Content-Length, and takes one at the limit", async () => {
+    const cookie = await cookieOf("handler");
+    const csrf = await csrfOf(cookie);
+    const prefix = `csrf=${csrf}&text=Gebeld&pad=`;
+    calls.length = 0;
+    const path = "/console/zaken/2026-000001/notitie";
+    const { stream, state } = chunkedBody(prefix, 10 * 1024 * 1024);
+    await expectTooLarge(await postStream(path, cookie, stream), "/console/zaken");
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThanOrEqual(LIMIT + 3 * 4096);
+    const declared = chunkedBody(prefix, LIMIT + 1);
+    await expectTooLarge(await postStream(path, cookie, declared.stream, LIMIT + 1), "/console/zaken");
+    expect(declared.state.pulled).toBeLessThanOrEqual(4096);
+    expect(calls).toEqual([]);
+    const atLimit = chunkedBody(prefix, LIMIT);
+    const ok = await postStream(path, cookie, atLimit.stream);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/console/zaken/2026-000001?ok=notitie");
+    expect(calls).toEqual(["addNote"]);
+  });
+});
+
+describe("a console form over a loopback connection", () => {
+  it("answers a 600 MiB chunked login form with the 413 page, and the server stops taking the upload", async () => {
+    const { server, url } = await listen(api, { port: 0 });
+    try {
+      const chunk = new Uint8Array(1024 * 1024).fill(0x78);
+      const total = 600;
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= total) return controller.close();
+          sent++;
+          controller.enqueue(chunk);
+        },
+      });
+      const res = await fetch(`${new URL(url).origin}/console/inloggen`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      await expectTooLarge(res, "/console/inloggen");
+      // The rest of the upload was not read: the client was cut off long before its 600 MiB.
+      expect(sent).toBeLessThan(total);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe("console sessions are ended on the server", () => {
+  const getPage = (cookie: string) => api.fetch(new Request("http://x/console/udf", { headers: { cookie } }));
+
+  it("refuses a copy of the cookie after the log-out: a page goes to the login, a change is refused", async () => {
+    const cookie = await cookieOf("handler");
+    const csrf = await csrfOf(cookie);
+    const other = await cookieOf("handler");
+    const out = await post("/console/uitloggen", cookie, `csrf=${csrf}`);
+    expect(out.status).toBe(303);
+    expect(out.headers.get("location")).toBe("/console/inloggen");
+    const page = await getPage(cookie);
+    expect(page.status).toBe(303);
+    expect(page.headers.get("location")).toBe("/console/inloggen");
+    calls.length = 0;
+    const change = await post("/console/zaken/2026-000001/notitie", cookie, `csrf=${csrf}&text=na+uitloggen`);
+    expect(change.status).toBe(403);
+    expect(await change.text()).toContain("Uw sessie is verlopen; log opnieuw in.");
+    expect(calls).toEqual([]);
+    // The operator's other session goes on.
+    expect((await getPage(other)).status).toBe(200);
+  });
+
+  it("ends every session of the operator with a log-out everywhere, and records it", async () => {
+    const first = await cookieOf("handler");
+    const second = await cookieOf("handler");
+    const admin = await cookieOf("admin");
+    audited.length = 0;
+    const out = await post("/console/uitloggen", first, `csrf=${await csrfOf(first)}&overal=1`);
+    expect(out.status).toBe(303);
+    expect(out.headers.get("location")).toBe("/console/inloggen");
+    for (const cookie of [first, second]) {
+      const page = await getPage(cookie);
+      expect(page.status).toBe(303);
+      expect(page.headers.get("location")).toBe("/console/inloggen");
+    }
+    expect((await getPage(admin)).status).toBe(200);
+    expect(audited).toHaveLength(1);
+    expect(audited[0]?.slice(0, 5)).toEqual([HANDLER.id, "Henk", "Overal uitgelogd", null, HANDLER.id]);
+    expect(audited[0]?.[5]).toMatch(/^\d+ sessies beëindigd$/);
+  });
+
+  it("shows both log-out buttons in the header, in one form with the CSRF token", async () => {
+    const cookie = await cookieOf("handler");
+    const html = await (await getPage(cookie)).text();
+    expect(html).toContain(
+      '<button type="submit">Uitloggen</button>\n<button type="submit" name="overal" value="1" title="Beëindigt al uw sessies, ook in andere browsers">Overal uitloggen</button></form>',
+    );
   });
 });

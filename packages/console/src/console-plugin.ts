@@ -1,11 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { StaticAsset } from "@incasso/pages";
-import { type ApiPlugin, definePlugin, defineRoute, type RouteContext } from "@incasso/server";
+import {
+  type ApiPlugin,
+  definePlugin,
+  defineRoute,
+  isApiError,
+  type RouteContext,
+  readBodyBytes,
+} from "@incasso/server";
 import { consoleActions } from "./console-actions.js";
 import type { ConsoleLayoutInput } from "./console-layout.js";
 import type { ConsoleCaseExtras, ConsoleOperations } from "./console-operations.js";
-import type { ConsoleDatabase } from "./console-queries.js";
+import { type ConsoleDatabase, recordAudit } from "./console-queries.js";
 import { htmlPage, seeOther } from "./console-responses.js";
 import { type ConsoleSection, mayUse } from "./console-roles.js";
 import { consoleViews } from "./console-views.js";
@@ -25,6 +32,7 @@ import {
   sealSession,
   setCookieHeader,
 } from "./session-cookie.js";
+import { type ConsoleSessionStore, sessionId, sqlSessionStore } from "./session-store.js";
 
 /**
  * Options of {@link consolePlugin}.
@@ -39,8 +47,13 @@ export interface ConsoleOptions {
   operations: ConsoleOperations | (() => ConsoleOperations);
   /** The built-in case system, for notes and letter downloads. */
   cases: ConsoleCaseExtras;
-  /** The store's database, for the lists and the audit trail (`store.database`). */
+  /** The store's database, for the lists, the audit trail and the sessions (`store.database`). */
   database: ConsoleDatabase;
+  /**
+   * Where live sessions are kept; default the table `console_sessions` of `database` (migration
+   * 51, decision console-session-state).
+   */
+  sessions?: ConsoleSessionStore;
   /** Where the console is, at the host's root. Default `/console`. */
   path?: string;
   /**
@@ -79,13 +92,15 @@ export interface ConsoleRequest {
  * The shared parts the views and actions use.
  *
  * @example
- * const env: ConsoleEnvironment = { base: "/console", ops: () => operations, cases, database, now: () => new Date() };
+ * const env: ConsoleEnvironment = { base: "/console", ops: () => operations, cases, database,
+ *   sessions: sqlSessionStore(database), now: () => new Date() };
  */
 export interface ConsoleEnvironment {
   base: string;
   ops: () => ConsoleOperations;
   cases: ConsoleCaseExtras;
   database: ConsoleDatabase;
+  sessions: ConsoleSessionStore;
   now: () => Date;
 }
 
@@ -104,7 +119,10 @@ export interface ConsoleRoute {
 }
 
 const COOKIE = "incasso_console";
-/** Largest form the console reads; its forms hold a note of 4,000 characters at most. */
+/**
+ * Largest form the console reads, in bytes as sent; its forms hold a note of 4,000 characters at
+ * most (decision console-form-body-limit).
+ */
 const MAX_FORM_BYTES = 64 * 1024;
 const assetsDir = new URL("../assets/", import.meta.url);
 
@@ -115,14 +133,26 @@ function secretBytes(secret: string | Uint8Array | undefined): Uint8Array {
   return bytes;
 }
 
-async function readForm(request: Request): Promise<URLSearchParams | "too_large" | "unsupported"> {
+/**
+ * The form of a post, read as a stream with its limit kept while reading (issue 28, item 2;
+ * decision console-form-body-limit): a declared Content-Length over the limit is refused before a
+ * byte is read, and a body without one (chunked) is cancelled as soon as it passes the limit, so
+ * no request holds more than 64 KiB of the console's memory. "broken": the body ended early.
+ */
+async function readForm(request: Request): Promise<URLSearchParams | "too_large" | "unsupported" | "broken"> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") return "unsupported";
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_FORM_BYTES) return "too_large";
-  const text = await request.text();
-  if (text.length > MAX_FORM_BYTES) return "too_large";
-  return new URLSearchParams(text);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyBytes(request, MAX_FORM_BYTES);
+  } catch (error) {
+    // readBodyBytes refuses with 413 past the limit and 400 for a body that broke off.
+    if (isApiError(error) && error.status === 413) return "too_large";
+    if (isApiError(error) && error.status === 400) return "broken";
+    throw error;
+  }
+  // A form is UTF-8 percent-encoded (WHATWG URL, application/x-www-form-urlencoded parser).
+  return new URLSearchParams(new TextDecoder().decode(bytes));
 }
 
 /**
@@ -144,11 +174,13 @@ export function consolePlugin(options: ConsoleOptions): ApiPlugin {
   const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...options.session };
   const now = options.now ?? (() => new Date());
   const given = options.operations;
+  const sessions = options.sessions ?? sqlSessionStore(options.database);
   const env: ConsoleEnvironment = {
     base,
     ops: typeof given === "function" ? given : () => given,
     cases: options.cases,
     database: options.database,
+    sessions,
     now,
   };
   const secure = (url: URL) => options.secureCookie ?? url.protocol === "https:";
@@ -159,6 +191,16 @@ export function consolePlugin(options: ConsoleOptions): ApiPlugin {
       maxAgeSeconds: Math.floor(limits.idleMs / 1000),
     });
   const bare = (status: number, title: string, main: string) => htmlPage(status, { base, title, main });
+  // The refusals of a form that could not be read, as the console's own pages (413 Content Too
+  // Large, RFC 9110 §15.5.14; 400 for a body that broke off).
+  const tooLarge = (back: string) =>
+    bare(413, "Te groot", messageMain("Te groot", "Het formulier is te groot.", back));
+  const broken = (back: string) =>
+    bare(
+      400,
+      "Ongeldig formulier",
+      messageMain("Ongeldig formulier", "Het formulier kwam niet volledig aan; probeer het opnieuw.", back),
+    );
   const loginRedirect = (url: URL, hadCookie: boolean) => {
     const res = seeOther(`${base}/inloggen`);
     if (hadCookie) res.headers.append("set-cookie", cookie(url, undefined));
@@ -183,9 +225,16 @@ export function consolePlugin(options: ConsoleOptions): ApiPlugin {
     const at = now();
     const value = readCookie(ctx.request.headers.get("cookie"), COOKIE);
     const session = value === undefined ? undefined : openSession(value, secret, at, limits);
-    // The operator is looked up on every request, so a revoked operator is out at once.
-    const operator = session ? await options.operators.get(session.operatorId) : null;
-    if (!session || !operator) {
+    // The session must be live on the server (ended by no log-out, log-out everywhere or
+    // revocation), and the operator is looked up on every request, so a revoked operator is out at
+    // once (issue 28, item 3).
+    const [live, operator] = session
+      ? await Promise.all([
+          sessions.isLive(sessionId(session), session.operatorId, at),
+          options.operators.get(session.operatorId),
+        ])
+      : [false, null];
+    if (!session || !live || !operator) {
       if (route.method === "POST") return forbidden({}, "Uw sessie is verlopen; log opnieuw in.");
       return loginRedirect(ctx.url, value !== undefined);
     }
@@ -196,8 +245,8 @@ export function consolePlugin(options: ConsoleOptions): ApiPlugin {
     if (route.method === "POST") {
       if (foreign(ctx)) return forbidden({ operator, csrf }, "Dit verzoek kwam niet van deze console.");
       const read = await readForm(ctx.request);
-      if (read === "too_large")
-        return bare(413, "Te groot", messageMain("Te groot", "Het formulier is te groot.", `${base}/zaken`));
+      if (read === "too_large") return tooLarge(`${base}/zaken`);
+      if (read === "broken") return broken(`${base}/zaken`);
       if (read === "unsupported")
         return bare(
           415,
@@ -232,7 +281,9 @@ export function consolePlugin(options: ConsoleOptions): ApiPlugin {
   async function login(ctx: ConsoleRequest["ctx"]): Promise<Response> {
     if (foreign(ctx)) return forbidden({}, "Dit verzoek kwam niet van deze console.");
     const form = await readForm(ctx.request);
-    if (typeof form === "string")
+    if (form === "too_large") return tooLarge(`${base}/inloggen`);
+    if (form === "broken") return broken(`${base}/inloggen`);
+    if (form === "unsupported")
       return bare(400, "Inloggen", loginMain(base, "Verstuur het formulier vanuit de console."));
     const credential = form.get("credential")?.trim() ?? "";
     if (credential === "" || credential.length > 512)
@@ -240,11 +291,17 @@ export function consolePlugin(options: ConsoleOptions): ApiPlugin {
     const at = now();
     const result = await options.operators.login(credential, ctx.clientIp ?? "unknown", at);
     if (result.ok) {
+      const session = newSession(result.operator.id, at);
+      // Ended sessions leave no row; those past their maximum age are swept here, at each log-in.
+      await sessions.sweep(at);
+      await sessions.begin({
+        id: sessionId(session),
+        operatorId: session.operatorId,
+        createdAt: at,
+        expiresAt: new Date(session.issuedAt + limits.maxAgeMs),
+      });
       const res = seeOther(`${base}/zaken`);
-      res.headers.append(
-        "set-cookie",
-        cookie(ctx.url, sealSession(newSession(result.operator.id, at), secret)),
-      );
+      res.headers.append("set-cookie", cookie(ctx.url, sealSession(session, secret)));
       return res;
     }
     if (result.reason === "locked") {
@@ -270,10 +327,24 @@ export function consolePlugin(options: ConsoleOptions): ApiPlugin {
     ...consoleViews(env),
     ...consoleActions(env),
     {
+      // The log-out ends this session on the server, so a copy of the cookie is refused from now
+      // on; with `overal=1` it ends every session of the operator (log out everywhere), which is
+      // recorded in the audit trail (issue 28, item 3).
       method: "POST",
       path: "/uitloggen",
       section: "cases",
-      run: (req) => {
+      run: async (req) => {
+        if (req.form.get("overal") === "1") {
+          const ended = await sessions.endAll(req.operator.id);
+          await recordAudit(options.database, now(), {
+            operatorId: req.operator.id,
+            operatorName: req.operator.name,
+            action: "Overal uitgelogd",
+            caseNumber: null,
+            subject: req.operator.id,
+            detail: `${ended} ${ended === 1 ? "sessie" : "sessies"} beëindigd`,
+          });
+        } else await sessions.end(sessionId(req.session));
         const res = seeOther(`${base}/inloggen`);
         res.headers.append("set-cookie", cookie(req.ctx.url, undefined));
         return res;

@@ -31,6 +31,7 @@ export const OK_MESSAGES: Record<string, string> = {
   ping: "Ping verstuurd.",
   ingetrokken: "Sleutel ingetrokken.",
   "operator-ingetrokken": "Operator ingetrokken.",
+  "sessies-beeindigd": "Alle sessies van de operator zijn beëindigd.",
   briefgegevens: "Briefgegevens opgeslagen.",
 };
 

@@ -66,3 +66,4 @@ export {
   sealSession,
   setCookieHeader,
 } from "./session-cookie.js";
+export { type ConsoleSessionStore, sessionId, sqlSessionStore } from "./session-store.js";

@@ -2,6 +2,7 @@ import { createApi } from "@incasso/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleOperations, ConsoleOperatorAccount } from "./console-operations.js";
 import { consolePlugin } from "./console-plugin.js";
+import { memorySessionStore } from "./internal/testing/memory-session-store.js";
 import type { Operator, OperatorDirectory } from "./operator-directory.js";
 
 const HANDLER: Operator = { id: "op_handler00000000", name: "Henk", role: "handler" };
@@ -56,11 +57,19 @@ const database = {
     return { rows: [] };
   },
 };
+const sessions = memorySessionStore();
 const api = createApi({
   publicOnly: true,
   logger: { info() {}, warn() {}, error() {} },
   plugins: [
-    consolePlugin({ operators: directory, operations, cases, database, sessionSecret: "s".repeat(32) }),
+    consolePlugin({
+      operators: directory,
+      operations,
+      cases,
+      database,
+      sessions,
+      sessionSecret: "s".repeat(32),
+    }),
   ],
 });
 
@@ -197,6 +206,69 @@ describe("the operators page", () => {
     expect(calls.filter((c) => c.startsWith("revokeOperator"))).toEqual([]);
   });
 
+  it("ends all sessions of another operator (303 with a notice), records it, and offers it on no revoked operator nor oneself", async () => {
+    const admin = await login("admin");
+    const csrf = await csrfOf(admin);
+    accounts.push({
+      id: HANDLER.id,
+      name: HANDLER.name,
+      role: "handler",
+      created_at: "2026-11-21T11:00:00.000Z",
+      revoked_at: null,
+      locked_until: null,
+    });
+    const page = await (await get("/console/operators", admin)).text();
+    expect(page).toContain(
+      `<form method="post" action="/console/operators/${HANDLER.id}/sessies" class="inline" data-confirm="Alle sessies van Henk beëindigen?">`,
+    );
+    expect(page).not.toContain(`/operators/${ADMIN.id}/sessies`);
+    expect(page).not.toContain("/operators/op_old0000000000/sessies");
+    const first = await login("handler");
+    const second = await login("handler");
+    expect((await get("/console/udf", first)).status).toBe(200);
+    const res = await post(`/console/operators/${HANDLER.id}/sessies`, admin, `csrf=${csrf}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/console/operators?ok=sessies-beeindigd");
+    expect(audited.at(-1)).toEqual([
+      ADMIN.id,
+      "Anne",
+      "Sessies beëindigd",
+      null,
+      HANDLER.id,
+      "Henk: 2 sessies",
+    ]);
+    for (const cookie of [first, second]) {
+      const replay = await get("/console/udf", cookie);
+      expect(replay.status).toBe(303);
+      expect(replay.headers.get("location")).toBe("/console/inloggen");
+    }
+    // The admin's own session goes on.
+    expect(await (await get("/console/operators?ok=sessies-beeindigd", admin)).text()).toContain(
+      '<p class="notice ok" role="status">Alle sessies van de operator zijn beëindigd.</p>',
+    );
+    const unknown = await post("/console/operators/op_nope/sessies", admin, `csrf=${csrf}`);
+    expect(unknown.status).toBe(422);
+    expect(await unknown.text()).toContain('role="alert">Deze operator bestaat niet.</p>');
+  });
+
+  it("ends the sessions of an operator it revokes", async () => {
+    const admin = await login("admin");
+    const csrf = await csrfOf(admin);
+    await post("/console/operators", admin, `name=Jan&role=handler&csrf=${csrf}`);
+    // A session of the new operator, begun as a log-in begins one.
+    await sessions.begin({
+      id: "s-jan",
+      operatorId: "op_new0000000000",
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    expect(await sessions.isLive("s-jan", "op_new0000000000", new Date())).toBe(true);
+    expect((await post("/console/operators/op_new0000000000/intrekken", admin, `csrf=${csrf}`)).status).toBe(
+      303,
+    );
+    expect(await sessions.isLive("s-jan", "op_new0000000000", new Date())).toBe(false);
+  });
+
   it("refuses a handler the page and its changes with 403, and hides it from a handler's navigation", async () => {
     const cookie = await login("handler");
     const page = await get("/console/operators", cookie);
@@ -205,6 +277,7 @@ describe("the operators page", () => {
     for (const [path, form] of [
       ["/console/operators", "name=Jan&role=admin"],
       ["/console/operators/op_old0000000000/intrekken", ""],
+      [`/console/operators/${ADMIN.id}/sessies`, ""],
     ] as const)
       expect([path, (await post(path, cookie, form)).status]).toEqual([path, 403]);
     const cases = await (await get("/console/udf", cookie)).text();
@@ -218,6 +291,7 @@ describe("the operators page", () => {
     for (const [path, form] of [
       ["/console/operators", "name=Jan&role=admin"],
       ["/console/operators/op_old0000000000/intrekken", ""],
+      ["/console/operators/op_old0000000000/sessies", ""],
     ] as const) {
       const without = await post(path, cookie, form);
       expect([path, without.status]).toEqual([path, 403]);

@@ -14,8 +14,9 @@ const ROLE_LABELS: Record<ConsoleOperatorAccount["role"], string> = {
 /**
  * The operators page (admin only, issue 19 item 2): every operator with role, creation,
  * revocation and lock-out, never a credential; the form to create one (the new credential shown
- * this once, as `incasso operators create` does) and a revoke button on each active operator
- * other than the one logged in.
+ * this once, as `incasso operators create` does), and on each active operator other than the one
+ * logged in a button that ends all of their console sessions (decision console-session-state) and
+ * a revoke button.
  *
  * @example
  * const main = operatorsMain({ base: "/console", operators, self: "op_0123456789abcdef", csrf: "t" });
@@ -23,7 +24,10 @@ const ROLE_LABELS: Record<ConsoleOperatorAccount["role"], string> = {
 export function operatorsMain(input: {
   base: string;
   operators: ConsoleOperatorAccount[];
-  /** The id of the operator logged in: an admin cannot revoke their own account here. */
+  /**
+   * The id of the operator logged in: an admin cannot revoke their own account here, and ends their
+   * own sessions with "Overal uitloggen" in the header.
+   */
   self: string;
   csrf: string;
   /** An operator just created and its credential, shown this once (only its hash is stored). */
@@ -43,7 +47,8 @@ export function operatorsMain(input: {
       `<td>${
         o.revoked_at || o.id === input.self
           ? ""
-          : `<form method="post" action="${b}/operators/${encodeURIComponent(o.id)}/intrekken" class="inline" data-confirm="Operator ${e(o.name)} intrekken?">${csrfField(input.csrf)}<button type="submit" class="danger">Intrekken</button></form>`
+          : `<form method="post" action="${b}/operators/${encodeURIComponent(o.id)}/sessies" class="inline" data-confirm="Alle sessies van ${e(o.name)} beëindigen?">${csrfField(input.csrf)}<button type="submit">Sessies beëindigen</button></form>
+<form method="post" action="${b}/operators/${encodeURIComponent(o.id)}/intrekken" class="inline" data-confirm="Operator ${e(o.name)} intrekken?">${csrfField(input.csrf)}<button type="submit" class="danger">Intrekken</button></form>`
       }</td>`,
     ].join(""),
   );

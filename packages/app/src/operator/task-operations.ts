@@ -10,7 +10,9 @@ import { defineOperation, type OperationCli } from "./operator-operation.js";
 // built-in case system.
 
 type TaskStatus = "open" | "done" | "rejected";
-type ResolveInput = { task_id: string; note?: string };
+// With case_number the task must be on that case, else task_not_found (the console resolves a task
+// under its case's URL, issue 28 item 5).
+type ResolveInput = { task_id: string; case_number?: string; note?: string };
 
 /**
  * `list-tasks`: tasks oldest first.

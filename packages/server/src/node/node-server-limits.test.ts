@@ -2,7 +2,10 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { isApiError } from "../api-error.js";
 import { createApi } from "../create-api.js";
+import { readBodyBytes } from "../json-body.js";
+import { definePlugin, defineRoute } from "../plugin.js";
 import type { ConnectionLimits } from "./connection-limits.js";
 import { createNodeServer } from "./node-server.js";
 
@@ -212,5 +215,71 @@ describe("the body-rate guard on a keep-alive connection", () => {
     expect(statuses).toEqual(Array(30).fill(404));
     expect(serverSockets).toHaveLength(1);
     expect(serverSockets[0]?.listenerCount("close")).toBe(after1);
+  });
+});
+
+// A route that reads at most 64 KiB of its body and cancels the rest, as every reader with a limit
+// does (readBodyBytes; the console's forms).
+const limited = definePlugin({
+  name: "limited",
+  routes: [
+    defineRoute({
+      method: "POST",
+      path: "/limited",
+      operationId: "limited",
+      summary: "limited",
+      auth: "none",
+      responses: { 200: { description: "read" } },
+      handle: async (ctx) => {
+        try {
+          await readBodyBytes(ctx.request, 64 * 1024);
+          return new Response("read");
+        } catch (error) {
+          return new Response("too large", { status: isApiError(error) ? error.status : 500 });
+        }
+      },
+    }),
+  ],
+});
+
+describe("the body-rate guard when a body is left unread", () => {
+  it("a large chunked body cancelled past a reader's limit leaves the server serving, with no error thrown", async () => {
+    const server = createNodeServer(createApi({ publicOnly: true, plugins: [limited] }));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const thrown: unknown[] = [];
+    const record = (error: unknown) => thrown.push(error);
+    process.on("uncaughtException", record);
+    try {
+      // 16 MiB offered in 1 MiB chunks, without a length; the reader cancels it past 64 KiB.
+      const chunk = new Uint8Array(1024 * 1024).fill(0x78);
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= 16) return controller.close();
+          sent++;
+          controller.enqueue(chunk);
+        },
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/limited`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      expect(await res.text()).toBe("too large");
+      // The server closes or drains the rest; either way the next request is served.
+      const next = await fetch(`http://127.0.0.1:${port}/api/v1/nowhere`);
+      expect(next.status).toBe(404);
+      await next.text();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      process.off("uncaughtException", record);
+      // The client's keep-alive connections would hold the server's close for their time-out.
+      server.closeAllConnections();
+    }
+    expect(thrown).toEqual([]);
   });
 });
