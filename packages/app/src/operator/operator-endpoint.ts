@@ -5,9 +5,9 @@ import type { AddressInfo, Socket } from "node:net";
 import { join } from "node:path";
 import { isCaseSystemError } from "@incasso/case-system";
 import { isCoreError, isWebhookError, type Logger } from "@incasso/core";
-import { PROBLEM_TYPE_BASE, statusTitle } from "@incasso/server";
+import { ApiError, type ApiErrorInit, toProblemDetails } from "@incasso/server";
+import { capConnections, rawProblem } from "@incasso/server/node";
 import { isSecretKeyError } from "@incasso/store-sql";
-import { capConnections } from "../internal/connection-cap.js";
 import { isOperatorAccountError } from "../operators/operator-accounts.js";
 import { OPERATOR_FILE, type OperatorEndpointInfo } from "./operator-file.js";
 import { isOperatorInputError } from "./operator-input.js";
@@ -80,38 +80,11 @@ function resolveLimits(limits: OperatorEndpointLimits = {}): Required<OperatorEn
 }
 
 /** An answer that is not a result: its status, stable code and detail (RFC 9457). */
-interface Problem {
-  status: number;
-  code: string;
-  detail: string;
-}
+type Problem = Required<Pick<ApiErrorInit, "status" | "code" | "detail">>;
 
-// The body of every refusal: the API's problem shape (packages/server/src/problem.ts), so the CLI
-// and a script read the endpoint as they read the API.
-function problemBody({ status, code, detail }: Problem): string {
-  return JSON.stringify({
-    type: `${PROBLEM_TYPE_BASE}${code}`,
-    title: statusTitle(status),
-    status,
-    code,
-    detail,
-  });
-}
-
-// A whole HTTP/1.1 answer for the moments there is no response object (a connection over the cap,
-// a request node's parser refused or timed out): problem+json, and the connection closed after it.
-function rawProblem(problem: Problem): string {
-  const body = problemBody(problem);
-  return (
-    `HTTP/1.1 ${problem.status} ${statusTitle(problem.status)}\r\n` +
-    "Content-Type: application/problem+json\r\n" +
-    "Cache-Control: no-store\r\n" +
-    (problem.status === 503 ? "Retry-After: 1\r\n" : "") +
-    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-    "Connection: close\r\n\r\n" +
-    body
-  );
-}
+// The body of every refusal is the API's problem (RFC 9457), so the CLI and a script read the
+// endpoint as they read the API.
+const problemBody = (problem: Problem): string => JSON.stringify(toProblemDetails(new ApiError(problem)));
 
 const BUSY: Problem = {
   status: 503,
@@ -318,16 +291,14 @@ export async function startOperatorEndpoint(options: {
       );
     },
   );
-  capConnections(
-    server,
-    limits.maxConnections,
-    () => rawProblem(BUSY),
-    (open) =>
+  capConnections(server, limits.maxConnections, {
+    refusal: () => rawProblem(BUSY.status, BUSY.code, BUSY.detail, { "Retry-After": "1" }),
+    onFull: (open) =>
       logger?.warn("operator endpoint: connection cap reached; further connections are refused", {
         max_connections: limits.maxConnections,
         open,
       }),
-  );
+  });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (!socket.writable || pending?.headersSent) {
@@ -335,17 +306,11 @@ export async function startOperatorEndpoint(options: {
       return;
     }
     socket.end(
-      rawProblem(
-        error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-          ? {
-              status: 408,
-              code: "request_timeout",
-              detail: "The request did not arrive within the time-out.",
-            }
-          : error.code === "HPE_HEADER_OVERFLOW"
-            ? { status: 431, code: "headers_too_large", detail: "The request headers are too large." }
-            : { status: 400, code: "bad_request", detail: "The request could not be parsed as HTTP." },
-      ),
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? rawProblem(408, "request_timeout", "The request did not arrive within the time-out.")
+        : error.code === "HPE_HEADER_OVERFLOW"
+          ? rawProblem(431, "headers_too_large", "The request headers are too large.")
+          : rawProblem(400, "bad_request", "The request could not be parsed as HTTP."),
     );
   });
   await new Promise<void>((resolve, reject) => {
