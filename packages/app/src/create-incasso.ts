@@ -33,7 +33,11 @@ import { requestLog } from "./logging/request-log.js";
 import { workerEventLogs } from "./logging/worker-event-logs.js";
 import type { IncassoMetrics } from "./metrics/incasso-metrics.js";
 import { directOperations, type OperatorOperations } from "./operator/operations.js";
-import { type OperatorEndpoint, startOperatorEndpoint } from "./operator/operator-endpoint.js";
+import {
+  type OperatorEndpoint,
+  type OperatorEndpointLimits,
+  startOperatorEndpoint,
+} from "./operator/operator-endpoint.js";
 import { createOperatorDirectory } from "./operators/operator-directory.js";
 import { allowPrivateWebhookTargets } from "./webhooks/allow-private-targets.js";
 import {
@@ -91,9 +95,10 @@ export interface CreateIncassoOptions {
   /**
    * The operator endpoint on the loopback interface, through which `incasso keys|webhooks|cases …`
    * work on a data directory this process holds (decision operator-endpoint). On by default for a
-   * data directory; PostgreSQL needs none (the CLI opens the database itself).
+   * data directory; PostgreSQL needs none (the CLI opens the database itself). An object sets its
+   * caps and time-outs (`OperatorEndpointLimits`; each has a default).
    */
-  operatorEndpoint?: false;
+  operatorEndpoint?: false | OperatorEndpointLimits;
   /** More options of the API: base path, public URL, plugins, tools, limits. */
   api?: Omit<
     CreateApiOptions,
@@ -368,7 +373,12 @@ async function compose(
   try {
     operator =
       options.operatorEndpoint !== false && embedded && store.dataDir
-        ? await startOperatorEndpoint({ operations, dataDir: store.dataDir })
+        ? await startOperatorEndpoint({
+            operations,
+            dataDir: store.dataDir,
+            logger,
+            ...(options.operatorEndpoint ? { limits: options.operatorEndpoint } : {}),
+          })
         : undefined;
   } catch (error) {
     await Promise.allSettled([dispatcher?.stop(), letters?.stop()]);

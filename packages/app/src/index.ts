@@ -35,9 +35,11 @@ export {
 } from "./operator/operations.js";
 export { OperatorError, readOperatorEndpoint, remoteOperations } from "./operator/operator-client.js";
 export {
+  DEFAULT_OPERATOR_ENDPOINT_LIMITS,
   OPERATOR_FILE,
   type OperatorEndpoint,
   type OperatorEndpointInfo,
+  type OperatorEndpointLimits,
   startOperatorEndpoint,
 } from "./operator/operator-endpoint.js";
 export {

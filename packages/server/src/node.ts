@@ -1,3 +1,4 @@
+export { type ConnectionCapOptions, capConnections } from "./node/connection-cap.js";
 export {
   type ConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
@@ -11,6 +12,7 @@ export {
   type NodeHandlerOptions,
   type NodeServerOptions,
 } from "./node/node-server.js";
+export { rawProblem } from "./node/raw-problem.js";
 export { closeAfterUnreadBody } from "./node/unread-body.js";
 export { toWebRequest, type WebRequestOptions } from "./node/web-request.js";
 export { failResponse, sendWebResponse } from "./node/web-response.js";

@@ -49,6 +49,7 @@ const caseNumber = (command: string) => (_values: FlagValues, positionals: strin
  */
 export const listCases = defineOperation({
   name: "list-cases",
+  fields: { organisation: "string?", status: "string?", open: "boolean?", limit: "number?" },
   run: async (
     context,
     input: { organisation?: string; status?: CaseStatus; open?: boolean; limit?: number },
@@ -88,6 +89,7 @@ export const listCases = defineOperation({
  */
 export const showCase = defineOperation({
   name: "show-case",
+  fields: { case_number: "string" },
   run: (context, input: { case_number: string }): Promise<CaseView> => context.cases.showCase(input),
   cli: {
     group: "cases",
@@ -108,6 +110,7 @@ export const showCase = defineOperation({
  */
 export const payCase = defineOperation({
   name: "pay-case",
+  fields: { case_number: "string", amount_cents: "number", payment_date: "string?", task_id: "string?" },
   run: (
     context,
     input: { case_number: string; amount_cents: number; payment_date?: string; task_id?: string },
@@ -153,6 +156,7 @@ export const payCase = defineOperation({
  */
 export const setCaseStatus = defineOperation({
   name: "set-case-status",
+  fields: { case_number: "string", status: "string" },
   run: (context, input: { case_number: string; status: string }): Promise<CaseSummary> =>
     context.cases.setStatus(input),
   cli: {
@@ -182,6 +186,7 @@ export const setCaseStatus = defineOperation({
  */
 export const closeCase = defineOperation({
   name: "close-case",
+  fields: { case_number: "string" },
   run: (context, input: { case_number: string }): Promise<CaseSummary> => context.cases.closeCase(input),
   cli: {
     group: "cases",
@@ -207,6 +212,7 @@ const letterFile = (letter: SentLetter, values: FlagValues) =>
  */
 export const sendCaseLetter = defineOperation({
   name: "send-case-letter",
+  fields: { case_number: "string" },
   run: (context, input: { case_number: string }): Promise<SentLetter> => context.cases.sendLetter(input),
   cli: {
     group: "cases",
@@ -241,6 +247,7 @@ type LetterJobState = "pending" | "running" | "failed";
  */
 export const listLetterJobs = defineOperation({
   name: "list-letter-jobs",
+  fields: { state: "string?", case_number: "string?", limit: "number?" },
   run: (
     context,
     input: { state?: LetterJobState; case_number?: string; limit?: number },
@@ -289,6 +296,7 @@ export const listLetterJobs = defineOperation({
  */
 export const retryLetterJob = defineOperation({
   name: "retry-letter-job",
+  fields: { order_id: "string" },
   run: (context, input: { order_id: string }): Promise<LetterJobView> => context.cases.retryLetterJob(input),
   cli: {
     group: "cases",

@@ -28,6 +28,15 @@ function keyLine(k: KeySummary): string {
  */
 export const createKey = defineOperation({
   name: "create-key",
+  fields: {
+    organisation: "string",
+    creditor_name: "string?",
+    mode: "string",
+    visibility: "string?",
+    creditor_management: "boolean?",
+    per_minute: "number?",
+    per_day: "number?",
+  },
   async run(
     { store },
     input: CreateKeyInput,
@@ -131,7 +140,8 @@ export const listKeys = defineOperation({
  */
 export const revokeKey = defineOperation({
   name: "revoke-key",
-  input: (body) => ({ id: String(body.id) }),
+  fields: { id: "string" },
+  input: (body) => ({ id: body.id as string }),
   positional: ["id"],
   async run({ store }, input: { id: string }): Promise<KeySummary> {
     const [{ revokeApiKey }, { keySummary }] = await Promise.all([

@@ -61,6 +61,7 @@ function detailsText(d: LetterDetailsView): string {
  */
 export const setLetterDetails = defineOperation({
   name: "set-letter-details",
+  fields: { organisation: "string", details: "object" },
   async run(
     { store },
     input: { organisation: string; details: LetterDetailsUpdate },
@@ -120,6 +121,7 @@ export const setLetterDetails = defineOperation({
  */
 export const showLetterDetails = defineOperation({
   name: "show-letter-details",
+  fields: { organisation: "string" },
   async run({ store }, input: { organisation: string }): Promise<LetterDetailsView> {
     const [{ readLetterDetails }, { requireOrganisation }] = await Promise.all([
       import("@incasso/case-system"),

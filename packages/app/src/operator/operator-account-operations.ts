@@ -31,6 +31,7 @@ async function accounts(store: SqlStore) {
  */
 export const createOperator = defineOperation({
   name: "create-operator",
+  fields: { name: "string", role: "string?" },
   run: async (
     { store },
     input: { name: string; role?: OperatorRole },
@@ -94,6 +95,7 @@ export const listOperators = defineOperation({
  */
 export const revokeOperator = defineOperation({
   name: "revoke-operator",
+  fields: { id: "string" },
   run: async ({ store }, input: { id: string }): Promise<OperatorSummary> =>
     (await accounts(store)).revokeOperator(input),
   cli: {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { OPERATOR_FILE, type OperatorEndpointInfo } from "./operator-endpoint.js";
+import { OPERATOR_FILE, type OperatorEndpointInfo } from "./operator-file.js";
 import {
   type OperationCall,
   type OperatorOperations,
@@ -37,10 +37,18 @@ export function readOperatorEndpoint(dataDir: string): OperatorEndpointInfo | un
   }
 }
 
+/** What the endpoint answers: `{ result }`, or a problem (RFC 9457) with its stable `code`. */
+interface EndpointAnswer {
+  result?: unknown;
+  code?: unknown;
+  detail?: unknown;
+}
+
 /**
  * Sends each operation to a running server's operator endpoint: its input as the body of
- * `POST /operator/<name>`, its result from `{ result }` (null stands for no result), a refusal as
- * an {@link OperatorError}.
+ * `POST /operator/<name>`, its result from `{ result }` (null stands for no result), a refusal
+ * (an `application/problem+json` answer) as an {@link OperatorError} with the problem's `code`
+ * and `detail`.
  *
  * @example
  * const call = remoteCall(readOperatorEndpoint(".data")!);
@@ -53,12 +61,18 @@ export function remoteCall(info: OperatorEndpointInfo): OperationCall {
       headers: { authorization: `Bearer ${info.token}`, "content-type": "application/json" },
       body: JSON.stringify(input),
     });
-    const body = (await res.json()) as { result?: unknown; error?: { code: string; message: string } };
-    if (!res.ok || body.error) {
-      throw new OperatorError(
-        body.error?.code ?? "internal_error",
-        body.error?.message ?? `HTTP ${res.status}`,
-      );
+    const text = await res.text();
+    let body: EndpointAnswer = {};
+    try {
+      body = JSON.parse(text) as EndpointAnswer;
+    } catch {
+      // Not JSON (something else answered on the port): the status is all there is to say.
+    }
+    if (!res.ok) {
+      const code = typeof body.code === "string" ? body.code : "internal_error";
+      const detail =
+        typeof body.detail === "string" ? body.detail : `The operator endpoint answered HTTP ${res.status}.`;
+      throw new OperatorError(code, detail);
     }
     return body.result ?? undefined;
   };

@@ -2,6 +2,7 @@ import type { CaseHandler } from "@incasso/case-system";
 import type { SqlStore } from "@incasso/store-sql";
 import type { FlagSpec, FlagValues } from "../cli/flag-spec.js";
 import type { WebhookOperations, WebhookOperationsOptions } from "../webhooks/webhook-operations.js";
+import { checkInput, type InputFields } from "./operator-input.js";
 
 /**
  * What an operation's handler works with on an open store: the store, the case handler of the
@@ -82,10 +83,11 @@ export interface OperatorOperation<I, O, P extends unknown[] = [input: I]> {
   /** `POST /operator/<name>` on the operator endpoint (docs/decisions/operator-endpoint.md). */
   readonly name: string;
   /**
-   * The body sent to the endpoint as the input. The handler's own schemas check it (the case
-   * handler's `invalid_request`, core's codes), the same on every path.
+   * The body sent to the endpoint as the input. Its JSON types are checked first (an
+   * `OperatorInputError`, 422 `validation_error` on the endpoint); the handler's own schemas check
+   * the values (the case handler's `invalid_request`, core's codes), the same on every path.
    */
-  readonly input: (body: Record<string, unknown>) => I;
+  readonly input: (body: unknown) => I;
   /** The method's arguments as the input (what the remote call sends as its body). */
   readonly params: (...params: P) => I;
   /** The input as the method's arguments. */
@@ -111,28 +113,34 @@ type ParamsOf<I, K> = K extends readonly string[]
 
 /**
  * Declares an operation. Its method takes the input, or with `positional` the input's fields in
- * that order (`revokeKey(id)`; `[]` for none); the body sent to the endpoint is the input as it
- * is, unless `input` decodes it otherwise.
+ * that order (`revokeKey(id)`; `[]` for none); the body sent to the endpoint must be a JSON object
+ * whose `fields` have their JSON types, and is the input as it is, unless `input` decodes it
+ * otherwise.
  *
  * @example
  * const revokeKey = defineOperation({
  *   name: "revoke-key",
- *   input: (body) => ({ id: String(body.id) }),
+ *   fields: { id: "string" },
  *   positional: ["id"],
  *   run: async (context, input: { id: string }) => revoke(context.store, input.id),
  * });
  */
 export function defineOperation<I, O, const K extends readonly string[] | undefined = undefined>(definition: {
   name: string;
+  /** The JSON types of the input's fields, checked on the endpoint before `input` runs. */
+  fields?: InputFields;
   input?: (body: Record<string, unknown>) => I;
   positional?: K;
   run: (context: OperationContext, input: I) => Promise<O>;
   cli?: OperationCli<I, O>;
 }): OperatorOperation<I, O, ParamsOf<I, K>> {
-  const { positional, ...rest } = definition;
+  const { positional, fields, input, ...rest } = definition;
   const keys = positional as readonly (keyof I & string)[] | undefined;
   return {
-    input: (body) => body as I,
+    input: (body) => {
+      const checked = checkInput(definition.name, body, fields);
+      return input === undefined ? (checked as I) : input(checked);
+    },
     params: ((...params: unknown[]) =>
       keys === undefined
         ? params[0]

@@ -160,17 +160,16 @@ describe("the operator endpoint, served from the table", () => {
       status: 200,
       body: { result: null },
     });
-    expect(await post("nope", {})).toEqual({
-      status: 404,
-      body: { error: { code: "not_found", message: "No operation nope." } },
+    const problem = (status: number, title: string, code: string, detail: string) => ({
+      status,
+      body: { type: `https://incasso.dev/problems/${code}`, title, status, code, detail },
     });
-    expect(await post("constructor", {})).toEqual({
-      status: 404,
-      body: { error: { code: "not_found", message: "No operation constructor." } },
-    });
-    expect(await post("revoke-key", { id: "key_missing" })).toEqual({
-      status: 422,
-      body: { error: { code: "key_not_found", message: "No API key with id key_missing." } },
-    });
+    expect(await post("nope", {})).toEqual(problem(404, "Not Found", "not_found", "No operation nope."));
+    expect(await post("constructor", {})).toEqual(
+      problem(404, "Not Found", "not_found", "No operation constructor."),
+    );
+    expect(await post("revoke-key", { id: "key_missing" })).toEqual(
+      problem(422, "Unprocessable Content", "key_not_found", "No API key with id key_missing."),
+    );
   });
 });

@@ -22,6 +22,7 @@ type ResolveInput = { task_id: string; case_number?: string; note?: string };
  */
 export const listTasks = defineOperation({
   name: "list-tasks",
+  fields: { status: "string?", case_number: "string?", organisation: "string?", limit: "number?" },
   run: async (
     context,
     input: { status?: TaskStatus; case_number?: string; organisation?: string; limit?: number },
@@ -88,6 +89,7 @@ const resolveCli = (
  */
 export const completeTask = defineOperation({
   name: "complete-task",
+  fields: { task_id: "string", note: "string?" },
   run: (context, input: ResolveInput): Promise<CaseTaskView> => context.cases.completeTask(input),
   cli: resolveCli("done", "resolve a task as done; the order's action shows done", [
     flag("note", "a note on the task", "TEXT"),
@@ -102,6 +104,7 @@ export const completeTask = defineOperation({
  */
 export const rejectTask = defineOperation({
   name: "reject-task",
+  fields: { task_id: "string", note: "string?" },
   run: (context, input: ResolveInput): Promise<CaseTaskView> => context.cases.rejectTask(input),
   cli: resolveCli("reject", "reject a task; the order's action shows rejected", [
     flag("reason", "why", "TEXT"),

@@ -15,6 +15,7 @@ const NAME_FLAG = flag("name", "the field's name", "FIELD");
  */
 export const setUdf = defineOperation({
   name: "set-udf",
+  fields: { organisation: "string", name: "string", type: "string" },
   async run(
     { store },
     input: { organisation: string; name: string; type: string },
@@ -44,7 +45,8 @@ export const setUdf = defineOperation({
  */
 export const listUdf = defineOperation({
   name: "list-udf",
-  input: (body) => ({ organisation: String(body.organisation) }),
+  fields: { organisation: "string" },
+  input: (body) => ({ organisation: body.organisation as string }),
   positional: ["organisation"],
   async run({ store }, input: { organisation: string }): Promise<UdfFieldDefinition[]> {
     const { listUdfFields } = await import("@incasso/core");
@@ -71,6 +73,7 @@ export const listUdf = defineOperation({
  */
 export const removeUdf = defineOperation({
   name: "remove-udf",
+  fields: { organisation: "string", name: "string" },
   async run({ store }, input: { organisation: string; name: string }): Promise<void> {
     const { removeUdfField } = await import("@incasso/core");
     await removeUdfField(store, input);

@@ -31,6 +31,7 @@ const sending = (values: FlagValues): { webhooks: WebhookOperationsOptions } => 
  */
 export const setWebhook = defineOperation({
   name: "set-webhook",
+  fields: { organisation: "string", url: "string", secret: "string?" },
   run: (
     { webhooks },
     input: { organisation: string; url: string; secret?: string },
@@ -99,7 +100,8 @@ export const listWebhooks = defineOperation({
  */
 export const pingWebhook = defineOperation({
   name: "ping-webhook",
-  input: (body) => ({ organisation: String(body.organisation) }),
+  fields: { organisation: "string" },
+  input: (body) => ({ organisation: body.organisation as string }),
   run: ({ webhooks }, input: { organisation: string }): Promise<WebhookSendSummary> =>
     webhooks.pingWebhook(input),
   cli: {
@@ -122,6 +124,7 @@ export const pingWebhook = defineOperation({
  */
 export const listDeliveries = defineOperation({
   name: "list-deliveries",
+  fields: { failed: "boolean?", organisation: "string?", limit: "number?" },
   run: (
     { webhooks },
     input: { failed?: boolean; organisation?: string; limit?: number },
@@ -163,7 +166,8 @@ export const listDeliveries = defineOperation({
  */
 export const listAttempts = defineOperation({
   name: "list-attempts",
-  input: (body) => ({ event_id: String(body.event_id) }),
+  fields: { event_id: "string" },
+  input: (body) => ({ event_id: body.event_id as string }),
   run: ({ webhooks }, input: { event_id: string }): Promise<WebhookAttemptSummary[]> =>
     webhooks.listAttempts(input),
   cli: {
@@ -186,7 +190,8 @@ export const listAttempts = defineOperation({
  */
 export const redeliverWebhook = defineOperation({
   name: "redeliver-webhook",
-  input: (body) => ({ event_id: String(body.event_id) }),
+  fields: { event_id: "string" },
+  input: (body) => ({ event_id: body.event_id as string }),
   run: ({ webhooks }, input: { event_id: string }): Promise<WebhookSendSummary> =>
     webhooks.redeliverWebhook(input),
   cli: {

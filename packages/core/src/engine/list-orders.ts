@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { encodeCursor } from "../orders/cursor.js";
+import { customerNumberFilter } from "../orders/customer-number.js";
 import type { OrderListSchema } from "../orders/order-list-schema.js";
 import { parseListOrdersQuery } from "../orders/parse-list-orders-query.js";
 import type { Principal } from "../principal.js";
@@ -17,7 +18,8 @@ export type OrderList = z.output<typeof OrderListSchema>;
 
 /**
  * GET /orders as a call: the orders the key may see, newest first (created_at desc, id desc), with
- * the filters `case_number`, `reference`, `customer_number` and `type`, a page of `limit` (1 to
+ * the filters `case_number`, `reference`, `customer_number` (normalised as stored: NFC, no leading
+ * or trailing spaces) and `type`, a page of `limit` (1 to
  * 100, default 25) and the opaque keyset `cursor` of the previous page. Visibility follows the key
  * (spec Authentication rule 5): `own` lists only orders submitted with this key, `organisation`
  * every API order of the organisation; never another organisation's. Keyset rather than offset,
@@ -47,7 +49,8 @@ export async function listOrders(
     ...(principal.visibility === "own" ? { keyId: principal.keyId } : {}),
     ...(q.case_number !== undefined ? { caseNumber: q.case_number } : {}),
     ...(q.reference !== undefined ? { reference: q.reference } : {}),
-    ...(q.customer_number !== undefined ? { customerNumber: q.customer_number } : {}),
+    // Compared in the form stored (NFC, no padding spaces), as merging compares it.
+    ...(q.customer_number !== undefined ? { customerNumber: customerNumberFilter(q.customer_number) } : {}),
     ...(q.type !== undefined ? { type: q.type } : {}),
     ...(q.cursor !== null ? { after: q.cursor } : {}),
     limit: q.limit,

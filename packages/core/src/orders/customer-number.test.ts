@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseCustomerNumber } from "./customer-number.js";
+import { customerNumberFilter, normaliseCustomerNumber } from "./customer-number.js";
 
 describe("normaliseCustomerNumber", () => {
   it.each([
@@ -9,7 +9,12 @@ describe("normaliseCustomerNumber", () => {
     ["Cafe\u0301 12", "Caf\u00e9 12"],
     ["Ölçü-3", "Ölçü-3"],
     ["١٢٣", "١٢٣"],
-    [" K 1 ", " K 1 "],
+    // Leading and trailing spaces are not part of the number (decision orders-customer-number);
+    // a space inside it is.
+    [" K 1 ", "K 1"],
+    ["  C-1", "C-1"],
+    ["C-1   ", "C-1"],
+    [" Cafe\u0301 ", "Caf\u00e9"],
   ])("accepts %j as %j", (input, out) => {
     expect(normaliseCustomerNumber(input)).toBe(out);
   });
@@ -31,5 +36,18 @@ describe("normaliseCustomerNumber", () => {
     "😀",
   ])("refuses %j", (input) => {
     expect(normaliseCustomerNumber(input)).toBeNull();
+  });
+});
+
+describe("customerNumberFilter", () => {
+  it.each([
+    ["C-1", "C-1"],
+    [" C-1 ", "C-1"],
+    ["Cafe\u0301 12", "Caf\u00e9 12"],
+    // Not a customer number: left as it is (in NFC), so it finds nothing.
+    ["K#1", "K#1"],
+    ["", ""],
+  ])("filters %j as %j", (input, out) => {
+    expect(customerNumberFilter(input)).toBe(out);
   });
 });

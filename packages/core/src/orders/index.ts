@@ -15,7 +15,7 @@ export {
 } from "./create-order-schema.js";
 export { type CreditorRefInput, CreditorRefSchema } from "./creditor-ref-schema.js";
 export { type CursorPosition, decodeCursor, encodeCursor } from "./cursor.js";
-export { normaliseCustomerNumber } from "./customer-number.js";
+export { customerNumberFilter, normaliseCustomerNumber } from "./customer-number.js";
 export { type DebtorInput, DebtorSchema, DebtorTypeSchema } from "./debtor-schema.js";
 export { type DisplayNameFields, debtorDisplayName, debtorsSummary } from "./display-name.js";
 export { type DueDateFields, dueDateOf } from "./due-date.js";

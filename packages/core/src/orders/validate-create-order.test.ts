@@ -484,6 +484,13 @@ describe("validateCreateOrder: e-mail and customer number", () => {
     expect(r.ok && r.order.debtors[0]?.customer_number).toBe("Caf\u00e9-1");
   });
 
+  it("stores a customer number without its leading and trailing spaces, so it merges as the bare one", () => {
+    const r = run(withDebtor({ customer_number: "  C-1 " }));
+    expect(r.ok && r.order.debtors[0]?.customer_number).toBe("C-1");
+    const inner = run(withDebtor({ customer_number: " C 1 " }));
+    expect(inner.ok && inner.order.debtors[0]?.customer_number).toBe("C 1");
+  });
+
   it.each(["K#1", "K,1", "K+1", "K\t1", "K:1", "   ", "", "K\u00001", "12\u00b2"])(
     "refuses customer number %j",
     (n) => {

@@ -5,9 +5,9 @@ import type { IncassoApi, RequestContext } from "../create-api.js";
 import { problemResponse } from "../problem.js";
 import { requestIdFromHeader } from "../request-id.js";
 import { createBodyRateGuard } from "./body-rate-guard.js";
+import { capConnections } from "./connection-cap.js";
 import { type ConnectionLimits, resolveConnectionLimits } from "./connection-limits.js";
 import { answerHttpErrors } from "./http-errors.js";
-import { rawProblem } from "./raw-problem.js";
 import { toWebRequest } from "./web-request.js";
 import { failResponse, sendWebResponse } from "./web-response.js";
 
@@ -169,34 +169,6 @@ function cutSlowBody(req: IncomingMessage, res: ServerResponse, socket: Socket):
     // then the connection goes.
     socket.end();
     setTimeout(() => socket.destroy(), 1000).unref();
-  });
-}
-
-// The cap on open connections. node's own maxConnections drops a connection without a word; here
-// one over the cap gets 503 with Retry-After (RFC 9110 §15.6.4) before it is closed, and is never
-// handed to the HTTP parser, so it costs no request.
-function capConnections(server: Server, maxConnections: number): void {
-  let open = 0;
-  const listeners = server.listeners("connection") as ((socket: Socket) => void)[];
-  server.removeAllListeners("connection");
-  server.on("connection", (socket: Socket) => {
-    if (open >= maxConnections) {
-      socket.on("error", () => undefined);
-      // What it sends is discarded, so its close is seen at once.
-      socket.resume();
-      socket.end(
-        rawProblem(503, "server_busy", "The server has too many open connections. Try again shortly.", {
-          "Retry-After": "1",
-        }),
-      );
-      setTimeout(() => socket.destroy(), 1000).unref();
-      return;
-    }
-    open++;
-    socket.once("close", () => {
-      open--;
-    });
-    for (const listener of listeners) listener.call(server, socket);
   });
 }
 

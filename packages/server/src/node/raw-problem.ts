@@ -24,6 +24,8 @@ export function rawProblem(
   return (
     `HTTP/1.1 ${status} ${statusTitle(status)}\r\n` +
     "Content-Type: application/problem+json\r\n" +
+    // As every problem of the API (problemResponse): an error is not to be stored and replayed.
+    "Cache-Control: no-store\r\n" +
     // No request was parsed: no X-Request-Id of the client's can be read.
     `X-Request-Id: ${newRequestId()}\r\n` +
     "X-Content-Type-Options: nosniff\r\n" +
