@@ -27,6 +27,7 @@ describe("createIncasso", () => {
       expect(incasso.dispatcher).toBeDefined();
       expect(incasso.letters).toBeDefined();
       expect(incasso.allowPrivateWebhookTargets).toBe(false);
+      expect(incasso.refuseActivePdf).toBe(false);
       // The operator endpoint is what lets the CLI work while the host runs.
       expect(incasso.operator?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(existsSync(join(dir, OPERATOR_FILE))).toBe(true);
@@ -64,13 +65,18 @@ describe("createIncasso", () => {
       caseSystem: own,
       operatorEndpoint: false,
       logger: quiet,
-      env: { INCASSO_DATA_DIR: tempDir(), INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: "1" },
+      env: {
+        INCASSO_DATA_DIR: tempDir(),
+        INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: "1",
+        INCASSO_REFUSE_ACTIVE_PDF: "1",
+      },
     });
     try {
       expect(incasso.caseSystem).toBe(own);
       expect(incasso.letters).toBeUndefined();
       expect(incasso.operator).toBeUndefined();
       expect(incasso.allowPrivateWebhookTargets).toBe(true);
+      expect(incasso.refuseActivePdf).toBe(true);
     } finally {
       await incasso.stop();
     }
