@@ -46,7 +46,7 @@ export const WarningSchema = z
       .string()
       .describe(
         `Warning code. Known codes: ${WARNING_CODES.join(", ")}. Clients must tolerate codes not in this list. ` +
-          "`pdf_active_content`: an attachment holds JavaScript, a Launch action, an embedded file or bytes before its %PDF- header; it was accepted and stored unchanged, and the message names it (its filename and attachments[i]).",
+          "`pdf_active_content`: an attachment holds JavaScript, a Launch action, an embedded file or bytes before its %PDF- header; it was accepted as sent, and the message names it by filename and attachments[i]. A server may be set to refuse such files instead (422 invalid_attachment, errors[].code pdf_active_content).",
       ),
     message: z.string().describe("Explanation in Dutch."),
     invoice_number: z

@@ -23,7 +23,7 @@ const FILE_ATTACHMENT_ANNOTATION = 17;
  * Active content (decision pdf-guard-active-content) comes from two looks that complement each
  * other: the structure as pdf.js reads it (the catalog's /Names /JavaScript tree, a JavaScript
  * /OpenAction and the catalog's /AA through `getJSActions`, the /EmbeddedFiles tree through
- * `getAttachments`, each page's /AA and its annotations' JavaScript actions and file attachments),
+ * `getAttachments`, each page's /AA, its form fields' JavaScript actions and file attachments),
  * and the names in the bytes and in the compressed object streams, which also find Launch actions
  * and link actions that pdf.js does not report. Neither ever refuses a file.
  *
@@ -89,8 +89,9 @@ export async function parsePdf(bytes, options) {
 }
 
 /**
- * Adds what one page holds: JavaScript in the page's /AA, in an annotation's /A or /AA (pdf.js
- * reports those as `actions`), and file attachment annotations (embedded files).
+ * Adds what one page holds: JavaScript in the page's /AA and in a form field's /A or /AA (pdf.js
+ * reports those as `actions`; a link's it does not, the byte scan finds those), and file
+ * attachment annotations (embedded files).
  *
  * @param {{ getJSActions(): Promise<unknown>, getAnnotations(): Promise<Array<Record<string, unknown>>> }} page
  * @param {Set<string>} found
