@@ -1,8 +1,10 @@
 // Issue 28, item 7 (decision pdf-guard-active-content): a PDF with JavaScript, a Launch action, an
 // embedded file or bytes before its header is accepted unchanged with the warning
 // pdf_active_content naming it, or refused as invalid_attachment when the operator says so.
+import { randomBytes } from "node:crypto";
 import type { BuiltInCaseSystem } from "@incasso/case-system";
 import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
+import { orderWarnings } from "@incasso/console";
 import { issueApiKey } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 import { fixtureApi, type RunningTransport, responseValidator, transports } from "@incasso/test-utils";
@@ -148,5 +150,59 @@ describe.each(transports)("POST /orders with active content in a PDF, over $name
     );
     expect(clean.status).toBe(201);
     expect((await clean.json()).warnings).toEqual([]);
+  });
+});
+
+// What the console's case page reads: the warnings kept on the order row, on both databases.
+const targets: { name: string; open: () => Promise<SqlStore>; schema?: string }[] = [
+  { name: "PGlite", open: () => openCaseSystemStore() },
+];
+const url = process.env.TEST_DATABASE_URL;
+if (url) {
+  const schema = `active_content_${randomBytes(6).toString("hex")}`;
+  targets.push({ name: "PostgreSQL", open: () => openCaseSystemStore({ databaseUrl: url, schema }), schema });
+}
+
+describe.each(targets)("the warnings of an order with active content, read back on $name", (target) => {
+  let db: SqlStore;
+  beforeAll(async () => {
+    db = await target.open();
+  });
+  afterAll(async () => {
+    if (target.schema) await db.database.query(`DROP SCHEMA ${target.schema} CASCADE`);
+    await db.close();
+  });
+
+  it("orderWarnings gives each order's warnings in the order of the ids, and none for an unknown id", async () => {
+    const api = fixtureApi({
+      store: db,
+      orders: { caseSystem: createBuiltInCaseSystem({ store: db }) },
+      logger: quiet,
+    });
+    const key = (await issueApiKey(db, { organisation: "Read back BV", mode: "live" })).key;
+    const place = async (customerNumber: string, attachments: typeof files) => {
+      const res = await api.fetch(
+        new Request(
+          "http://x/api/v1/orders",
+          json(key, orderBody({ debtors: [business(customerNumber)], attachments })),
+        ),
+      );
+      expect(res.status).toBe(201);
+      return (await res.json()) as { id: string };
+    };
+    const flagged = await place("RB-1", [files[4], files[0]] as typeof files);
+    const clean = await place("RB-2", [files[2]] as typeof files);
+    expect(await orderWarnings(db.database, [clean.id, "ord_0000000000000000", flagged.id])).toEqual([
+      {
+        order_id: flagged.id,
+        ...warning(
+          "polyglot.pdf",
+          0,
+          "tekens vóór de %PDF-kop (het bestand is ook iets anders, zoals een HTML-pagina)",
+        ),
+      },
+      { order_id: flagged.id, ...warning("script.pdf", 1, "JavaScript") },
+    ]);
+    expect(await orderWarnings(db.database, [])).toEqual([]);
   });
 });
