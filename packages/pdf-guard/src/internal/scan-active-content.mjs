@@ -8,6 +8,10 @@
 const WHITE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 // Delimiters end a name (ISO 32000-2 §7.2.3, Table 2).
 const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+// A byte that ends a name: white space or a delimiter, as a lookup table (the scan visits every
+// byte of every name, so this is its inner loop).
+const ENDS_NAME = new Uint8Array(256);
+for (const b of [...WHITE, ...DELIMITERS]) ENDS_NAME[b] = 1;
 const SLASH = 0x2f;
 const HASH = 0x23;
 // Readers accept the header within the first 1024 bytes (PDF Reference 1.7, Appendix H note 13),
@@ -23,8 +27,11 @@ const NAME_KINDS = new Map([
   ["EmbeddedFile", "embedded_file"],
   ["EmbeddedFiles", "embedded_file"],
 ]);
-// Longest name worth decoding: every name of interest is shorter, and reading stops there so a
-// file of one endless name costs no more than its length.
+// The lengths of the names looked for (with ObjStm), to pass over every other name without
+// decoding it; a name with #xx escapes is decoded whatever its length, up to MAX_NAME.
+const PLAIN_LENGTHS = new Set([...NAME_KINDS.keys(), "ObjStm"].map((name) => name.length));
+// Longest name worth decoding: every name of interest is shorter, also written with escapes, and
+// reading stops there so a file of one endless name costs no more than its length.
 const MAX_NAME = 64;
 
 /**
@@ -61,11 +68,12 @@ export function scanNames(bytes, found) {
     let escaped = false;
     while (end < bytes.length && end - i <= MAX_NAME + 1) {
       const b = bytes[end];
-      if (WHITE.has(b) || DELIMITERS.has(b)) break;
+      if (ENDS_NAME[b] === 1) break;
       if (b === HASH) escaped = true;
       end++;
     }
-    if (end - i > 1 && end - i <= MAX_NAME + 1) {
+    const length = end - i - 1;
+    if (length > 0 && length <= MAX_NAME && (escaped || PLAIN_LENGTHS.has(length))) {
       const name = readName(bytes, i + 1, end, escaped);
       const kind = NAME_KINDS.get(name);
       if (kind !== undefined) found.add(kind);
