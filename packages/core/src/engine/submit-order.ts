@@ -121,9 +121,10 @@ async function checkOrderAttachments(
  * POST /orders as a call: validates a CreateOrder body against every rule of the spec, checks the
  * attachments with @incasso/pdf-guard (422 `invalid_attachment`; a PDF with active content gets the
  * warning `pdf_active_content`, or is refused when the engine's `refuseActivePdf` is set), compares
- * them with the declared data (warnings only), and then, for a live key, puts the order on a case: added to the oldest
- * open case for a debtor's customer_number (`case.new` false, warning `attached_to_existing_case`,
- * and `multiple_open_cases` when there were several), otherwise a new case. A test key gets the
+ * them with the declared data (warnings only), and then, for a live key, puts the order on a case:
+ * added to the oldest open case for a debtor's customer_number (`case.new` false, warning
+ * `attached_to_existing_case`, and `multiple_open_cases` when there were several), otherwise a new
+ * case. A test key gets the
  * same checks and no case (mode `test`, `case_number` null, warning `test_mode`). Returns the
  * spec's Order object (201).
  *
