@@ -9,6 +9,7 @@ import { createIncasso, type Incasso } from "@incasso/app";
 import { listen } from "@incasso/server/node";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeActivePdf } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
 import { launchChromium, runBrowserTests, seriousViolations } from "../pages/chromium.js";
 
 // The operator console as a handler and an admin meet it (issue 19, item 5): in Debian's
@@ -127,7 +128,11 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
     return page;
   }
 
-  async function placeOrder(reference: string, company: string): Promise<string> {
+  async function placeOrder(
+    reference: string,
+    company: string,
+    attachments: { filename: string; content_base64: string }[] = [],
+  ): Promise<string> {
     const res = await fetch(`${origin}/api/v1/orders`, {
       method: "POST",
       headers: {
@@ -154,6 +159,7 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
             amount_cents: 125000,
           },
         ],
+        ...(attachments.length > 0 ? { attachments } : {}),
       }),
     });
     expect(res.status).toBe(201);
@@ -315,6 +321,24 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
     const refused = await page.goto(`${origin}/console/operators`);
     expect(refused?.status()).toBe(403);
     expect(await page.textContent("h1")).toBe("Geen toegang");
+  });
+
+  it("shows a handler the attachments with active content on the case page, without axe-core violations", async () => {
+    const polyglot = Buffer.from(await makeActivePdf("html-prefix")).toString("base64");
+    const caseNumber = await placeOrder("BRW-PDF", "Actief Papier B.V.", [
+      { filename: "factuur.pdf", content_base64: polyglot },
+    ]);
+    const page = await loggedIn("handler");
+    await page.goto(`${origin}/console/zaken/${caseNumber}`);
+    const notice = page.getByRole("note");
+    expect(await notice.locator("h2").textContent()).toBe("Let op: bijlagen met actieve inhoud");
+    expect(await notice.locator("li").first().textContent()).toMatch(
+      /^Bijlage factuur\.pdf \(attachments\[0\]\) bevat actieve inhoud: tekens vóór de %PDF-kop/,
+    );
+    expect(await page.locator('td [data-warning="pdf_active_content"]').count()).toBe(1);
+    if (shots) await page.screenshot({ path: `${shots}/console-case-active-pdf.png`, fullPage: true });
+    await page.addScriptTag({ url: `${origin}/__axe.js` });
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("has no serious or critical axe-core violations on its pages", async () => {

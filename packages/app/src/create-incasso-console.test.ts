@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listCases, type Operator, type OperatorDirectory } from "@incasso/console";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeActivePdf, makeTextPdf } from "../../pdf-guard/src/internal/testing/fixtures.js";
 import { createIncasso, type Incasso } from "./create-incasso.js";
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -517,5 +518,54 @@ describe("the operator console in createIncasso", () => {
     } finally {
       revoked.delete(HANDLER.id);
     }
+  });
+
+  it("names the attachments with active content on the case page, with every order's warnings", async () => {
+    const pdf = async (bytes: Promise<Uint8Array>) => Buffer.from(await bytes).toString("base64");
+    const placed = await incasso.api.fetch(
+      new Request("http://x/api/v1/orders", {
+        method: "POST",
+        headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          type: "pre-incasso",
+          debtors: [
+            {
+              type: "business",
+              company_name: "Actief Papier B.V.",
+              customer_number: "K-9000",
+              address: { street: "Teststraat", house_number: "12", postal_code: "9999ZZ", city: "Testdorp" },
+            },
+          ],
+          invoices: [
+            { invoice_number: "F-9", invoice_date: "2026-09-01", payment_term_days: 14, amount_cents: 50000 },
+          ],
+          attachments: [
+            { filename: "factuur.pdf", content_base64: await pdf(makeTextPdf({ pages: [["Factuur F-9"]] })) },
+            {
+              filename: "script.pdf",
+              content_base64: await pdf(makeActivePdf("open-action-javascript")),
+            },
+          ],
+        }),
+      }),
+    );
+    expect(placed.status).toBe(201);
+    const order = (await placed.json()) as { id: string; case: { case_number: string }; warnings: unknown[] };
+    const message =
+      "Bijlage script.pdf (attachments[1]) bevat actieve inhoud: JavaScript. Het bestand is ongewijzigd aangenomen; de opdracht is wel verwerkt.";
+    const s = await loggedIn("cred-handler");
+    const page = await (await s.get(`/console/zaken/${order.case.case_number}`)).text();
+    expect(page).toContain(
+      `<section class="notice warning" role="note" aria-labelledby="actieve-inhoud" data-warning="pdf_active_content">
+<h2 id="actieve-inhoud">Let op: bijlagen met actieve inhoud</h2>
+<ul><li>${message} <span class="muted">Order <code>${order.id}</code></span></li></ul>`,
+    );
+    expect(page).toContain(
+      `<td><span class="warning" data-warning="pdf_active_content"><code>pdf_active_content</code> ${message}</span></td>`,
+    );
+    // A case whose orders had no such warning shows no notice.
+    const other = await (await s.get(`/console/zaken/${caseNumber}`)).text();
+    expect(other).not.toContain("actieve-inhoud");
+    expect(other).toContain('<th scope="col">Waarschuwingen</th>');
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CaseSystem } from "@incasso/core";
 import { afterAll, describe, expect, it } from "vitest";
+import { makeActivePdf } from "../../pdf-guard/src/internal/testing/fixtures.js";
 import { createIncasso } from "./create-incasso.js";
 import { resolveTarget } from "./incasso-target.js";
 import { OPERATOR_FILE } from "./operator/operator-endpoint.js";
@@ -27,6 +28,7 @@ describe("createIncasso", () => {
       expect(incasso.dispatcher).toBeDefined();
       expect(incasso.letters).toBeDefined();
       expect(incasso.allowPrivateWebhookTargets).toBe(false);
+      expect(incasso.refuseActivePdf).toBe(false);
       // The operator endpoint is what lets the CLI work while the host runs.
       expect(incasso.operator?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(existsSync(join(dir, OPERATOR_FILE))).toBe(true);
@@ -64,13 +66,75 @@ describe("createIncasso", () => {
       caseSystem: own,
       operatorEndpoint: false,
       logger: quiet,
-      env: { INCASSO_DATA_DIR: tempDir(), INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: "1" },
+      env: {
+        INCASSO_DATA_DIR: tempDir(),
+        INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: "1",
+        INCASSO_REFUSE_ACTIVE_PDF: "1",
+      },
     });
     try {
       expect(incasso.caseSystem).toBe(own);
       expect(incasso.letters).toBeUndefined();
       expect(incasso.operator).toBeUndefined();
       expect(incasso.allowPrivateWebhookTargets).toBe(true);
+      expect(incasso.refuseActivePdf).toBe(true);
+    } finally {
+      await incasso.stop();
+    }
+  });
+});
+
+describe("createIncasso({ refuseActivePdf })", () => {
+  it("hands the setting to the order engine: a PDF with active content is 422 invalid_attachment", async () => {
+    const incasso = await createIncasso(
+      { dataDir: tempDir() },
+      {
+        logger: quiet,
+        env: {},
+        webhooks: false,
+        letters: false,
+        operatorEndpoint: false,
+        refuseActivePdf: true,
+      },
+    );
+    try {
+      expect(incasso.refuseActivePdf).toBe(true);
+      const key = await incasso.operations.createKey({ organisation: "Strikt BV", mode: "test" });
+      const res = await incasso.api.fetch(
+        new Request("http://x/api/v1/orders", {
+          method: "POST",
+          headers: { authorization: `Bearer ${key.key}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            type: "pre-incasso",
+            debtors: [
+              {
+                type: "business",
+                company_name: "Voorbeeld B.V.",
+                address: { street: "Teststraat", house_number: "1", postal_code: "9999ZZ", city: "Testdorp" },
+              },
+            ],
+            invoices: [
+              {
+                invoice_number: "F-1",
+                invoice_date: "2026-09-01",
+                payment_term_days: 14,
+                amount_cents: 1000,
+              },
+            ],
+            attachments: [
+              {
+                filename: "polyglot.pdf",
+                content_base64: Buffer.from(await makeActivePdf("html-prefix")).toString("base64"),
+              },
+            ],
+          }),
+        }),
+      );
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({
+        code: "invalid_attachment",
+        errors: [{ field: "attachments[0].content_base64", code: "pdf_active_content" }],
+      });
     } finally {
       await incasso.stop();
     }

@@ -28,6 +28,7 @@ import { openStore, type SqlStore } from "@incasso/store-sql";
 import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
 import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
 import { pgliteOption } from "./internal/pglite-settings.js";
+import { refuseActivePdf } from "./internal/refuse-active-pdf.js";
 import { reportSecretsAtRest, secretKeyOption } from "./internal/secrets-at-rest.js";
 import { requestLog } from "./logging/request-log.js";
 import { workerEventLogs } from "./logging/worker-event-logs.js";
@@ -79,6 +80,13 @@ export interface CreateIncassoOptions {
   titleWriter?: TitleWriter;
   /** Where attached PDFs are parsed; default the process-wide worker-thread engine of pdf-guard. */
   pdfEngine?: PdfEngine;
+  /**
+   * Refuse a PDF attachment that holds active content (JavaScript, a Launch action, an embedded
+   * file, bytes before its `%PDF-` header) with 422 `invalid_attachment` instead of accepting it
+   * unchanged with the order warning `pdf_active_content` (decision pdf-guard-active-content).
+   * Default: the INCASSO_REFUSE_ACTIVE_PDF variable (`1`, `true`, `yes`, `on`), else off.
+   */
+  refuseActivePdf?: boolean;
   /**
    * The webhook dispatcher (transactional outbox, signed deliveries). On by default; `false` when
    * another process (`incasso worker`) delivers. `allowPrivateTargets` defaults to the
@@ -179,6 +187,11 @@ export interface Incasso {
   readonly operator: OperatorEndpoint | undefined;
   /** Whether webhooks may go to private addresses (local development only). */
   readonly allowPrivateWebhookTargets: boolean;
+  /**
+   * Whether a PDF with active content is refused (422 `invalid_attachment`) instead of accepted
+   * with the warning `pdf_active_content`: the option, else INCASSO_REFUSE_ACTIVE_PDF.
+   */
+  readonly refuseActivePdf: boolean;
   /** What the CLI does (keys, webhooks, cases, …), directly on this store. */
   readonly operations: OperatorOperations;
   /**
@@ -246,6 +259,11 @@ async function compose(
 ): Promise<Incasso> {
   const { env, logger, now } = facts;
   const embedded = store.engine === "pglite";
+  const apiOrders = options.api?.orders;
+  const refuseActive = refuseActivePdf(
+    options.refuseActivePdf ?? (apiOrders ? apiOrders.refuseActivePdf : undefined),
+    env,
+  );
   const given = typeof options.caseSystem === "function" ? options.caseSystem(store) : options.caseSystem;
   const builtIn: BuiltInCaseSystem | undefined = given ? undefined : createBuiltInCaseSystem({ store, now });
   const caseSystem: CaseSystem = given ?? (builtIn as BuiltInCaseSystem);
@@ -314,6 +332,9 @@ async function compose(
     now,
     logger,
     ...options.api,
+    // A PDF with active content: accepted with a warning, or refused when the operator says so
+    // (decision pdf-guard-active-content).
+    ...(apiOrders === false ? {} : { orders: { ...apiOrders, refuseActivePdf: refuseActive } }),
     plugins: [...pages, ...consoles, ...(options.api?.plugins ?? [])],
     store,
     caseSystem,
@@ -394,6 +415,7 @@ async function compose(
     letters,
     operator,
     allowPrivateWebhookTargets: allowPrivateTargets,
+    refuseActivePdf: refuseActive,
     operations,
     readiness,
     stop() {

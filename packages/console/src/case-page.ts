@@ -2,7 +2,7 @@ import { escapeHtml } from "@incasso/pages";
 import { CONSOLE_CASE_STATUSES } from "./case-list-page.js";
 import { csrfField, notice } from "./console-layout.js";
 import type { ConsoleCaseView } from "./console-operations.js";
-import type { AuditRow, CaseEventRow } from "./console-queries.js";
+import type { AuditRow, CaseEventRow, OrderWarningRow } from "./console-queries.js";
 import { formatDate, formatEuro, formatMoment } from "./dutch-format.js";
 
 /**
@@ -16,6 +16,8 @@ export interface CasePageInput {
   view: ConsoleCaseView;
   events: CaseEventRow[];
   audit: AuditRow[];
+  /** The warnings the case's orders were answered with; none when left out. */
+  warnings?: OrderWarningRow[];
   csrf: string;
   /** What the last change did, or why it was refused. */
   ok?: string;
@@ -23,6 +25,8 @@ export interface CasePageInput {
 }
 
 const e = escapeHtml;
+// The order warning of an attachment with active content (decision pdf-guard-active-content).
+const ACTIVE_CONTENT = "pdf_active_content";
 
 function table(head: string[], rows: string[][], numeric: number[] = []): string {
   if (rows.length === 0) return "<p>Geen.</p>";
@@ -54,7 +58,9 @@ export function eventStateLabel(state: string): string {
 /**
  * The case page's content: the case's facts and balance, the forms of the handler's actions (each
  * with the session's CSRF token), and its debtors, invoices, payments, tasks, letters, notes,
- * orders, webhook events and audit trail.
+ * orders with their warnings, webhook events and audit trail. Attachments with active content
+ * (warning `pdf_active_content`, decision pdf-guard-active-content) are also named above the
+ * facts, so the handler knows before opening a file.
  *
  * @example
  * const main = caseMain({ base: "/console", view, events, audit, csrf });
@@ -116,10 +122,29 @@ export function caseMain(input: CasePageInput): string {
     d.address
       ? `${d.address.street} ${d.address.house_number}${d.address.house_number_suffix ?? ""}, ${d.address.postal_code} ${d.address.city}${d.address.country === "NL" ? "" : ` (${d.address.country})`}`
       : "";
+  const warnings = input.warnings ?? [];
+  const active = warnings.filter((w) => w.code === ACTIVE_CONTENT);
+  const activeNotice =
+    active.length === 0
+      ? ""
+      : `<section class="notice warning" role="note" aria-labelledby="actieve-inhoud" data-warning="${ACTIVE_CONTENT}">
+<h2 id="actieve-inhoud">Let op: bijlagen met actieve inhoud</h2>
+<ul>${active.map((w) => `<li>${e(w.message)} <span class="muted">Order <code>${e(w.order_id)}</code></span></li>`).join("")}</ul>
+<p>Open deze bestanden alleen in een PDF-lezer die JavaScript en het starten van programma's blokkeert.</p>
+</section>`;
+  const orderWarningCell = (orderId: string) =>
+    warnings
+      .filter((w) => w.order_id === orderId)
+      .map(
+        (w) =>
+          `<span class="warning" data-warning="${e(w.code)}"><code>${e(w.code)}</code> ${e(w.message)}</span>`,
+      )
+      .join("<br>");
   return `<p class="crumbs"><a href="${e(base)}/zaken">Zaken</a></p>
 <h1>Zaak ${e(v.case_number)}</h1>
 ${notice("ok", input.ok)}
 ${notice("error", input.error)}
+${activeNotice}
 <dl class="facts">
 <dt>Status</dt><dd data-field="status">${e(v.status)}</dd>
 <dt>Schuldeiser</dt><dd>${e(v.creditor.name)}</dd>
@@ -187,12 +212,13 @@ ${table(
 )}</section>
 <section aria-labelledby="orders"><h2 id="orders">Orders</h2>
 ${table(
-  ["Order", "Soort", "Referentie", "Toegevoegd"],
+  ["Order", "Soort", "Referentie", "Toegevoegd", "Waarschuwingen"],
   v.orders.map((o) => [
     `<code>${e(o.order_id)}</code>`,
     e(o.type),
     e(o.reference ?? ""),
     formatMoment(o.added_at),
+    orderWarningCell(o.order_id),
   ]),
 )}</section>
 <section aria-labelledby="gebeurtenissen"><h2 id="gebeurtenissen">Webhook-gebeurtenissen</h2>

@@ -165,6 +165,54 @@ export async function caseEvents(db: ConsoleDatabase, orderIds: string[]): Promi
 }
 
 /**
+ * A warning the API gave an order of a case when it was placed (spec Warning), as the order row
+ * keeps it.
+ *
+ * @example
+ * const w: OrderWarningRow = { order_id: "ord_0123456789abcdef", code: "pdf_active_content",
+ *   message: "Bijlage script.pdf (attachments[0]) bevat actieve inhoud: JavaScript. …", invoice_number: null };
+ */
+export interface OrderWarningRow {
+  order_id: string;
+  code: string;
+  message: string;
+  invoice_number: string | null;
+}
+
+/**
+ * The warnings of a case's orders, in the order of the ids given and, per order, as they were
+ * answered: the handler sees what the client was told, such as a PDF with active content (decision
+ * pdf-guard-active-content).
+ *
+ * @example
+ * const warnings = await orderWarnings(store.database, ["ord_0123456789abcdef"]);
+ */
+export async function orderWarnings(db: ConsoleDatabase, orderIds: string[]): Promise<OrderWarningRow[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<{ id: string; warnings: unknown }>(
+    "SELECT id, warnings FROM orders WHERE id = ANY($1::text[])",
+    [orderIds],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r.warnings]));
+  const out: OrderWarningRow[] = [];
+  for (const id of orderIds) {
+    // json columns come back parsed from PGlite and node-postgres alike; text is parsed here too.
+    const raw = byId.get(id);
+    const list: unknown = typeof raw === "string" ? JSON.parse(raw) : raw;
+    if (!Array.isArray(list)) continue;
+    for (const w of list as Array<Record<string, unknown>>) {
+      out.push({
+        order_id: id,
+        code: String(w.code),
+        message: String(w.message),
+        invoice_number: typeof w.invoice_number === "string" ? w.invoice_number : null,
+      });
+    }
+  }
+  return out;
+}
+
+/**
  * An organisation with its counts, for the organisations page.
  *
  * @example

@@ -2,7 +2,14 @@ import { deliveryMain, keysMain, organisationsMain, udfMain, webhooksMain } from
 import { CONSOLE_CASE_STATUSES, caseListMain } from "./case-list-page.js";
 import { caseMain } from "./case-page.js";
 import type { ConsoleEnvironment, ConsoleRequest, ConsoleRoute } from "./console-plugin.js";
-import { caseAudit, caseEvents, findEvent, listCases, listOrganisations } from "./console-queries.js";
+import {
+  caseAudit,
+  caseEvents,
+  findEvent,
+  listCases,
+  listOrganisations,
+  orderWarnings,
+} from "./console-queries.js";
 import { consoleHeaders } from "./console-responses.js";
 import { mayUse } from "./console-roles.js";
 import { domainErrorMessage } from "./domain-error.js";
@@ -64,17 +71,16 @@ export async function renderCase(
     if ((error as { code?: unknown }).code === "case_not_found") return notFound();
     throw error;
   }
-  const [events, audit] = await Promise.all([
-    caseEvents(
-      env.database,
-      view.orders.map((o) => o.order_id),
-    ),
+  const orderIds = view.orders.map((o) => o.order_id);
+  const [events, audit, warnings] = await Promise.all([
+    caseEvents(env.database, orderIds),
     caseAudit(env.database, caseNumber),
+    orderWarnings(env.database, orderIds),
   ]);
   return req.page(status, {
     title: `Zaak ${caseNumber}`,
     current: "cases",
-    main: caseMain({ base: env.base, view, events, audit, csrf: req.csrf, ...notes }),
+    main: caseMain({ base: env.base, view, events, audit, warnings, csrf: req.csrf, ...notes }),
   });
 }
 

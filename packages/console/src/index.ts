@@ -38,7 +38,9 @@ export {
   findEvent,
   listCases,
   listOrganisations,
+  type OrderWarningRow,
   type OrganisationRow,
+  orderWarnings,
   prefixRange,
   recordAudit,
 } from "./console-queries.js";

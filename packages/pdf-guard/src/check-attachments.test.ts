@@ -4,6 +4,7 @@ import { type CheckedAttachment, checkAttachments, decodeAttachments } from "./c
 import { isPdfGuardError } from "./errors.js";
 import {
   invoiceLines,
+  makeActivePdf,
   makeEncryptedPdf,
   makeTextPdf,
   toBase64,
@@ -35,6 +36,7 @@ describe("checkAttachments", () => {
       page_count: 1,
       encryption: "none",
       text_truncated: false,
+      active_content: [],
     });
     expect(Buffer.from(first?.bytes ?? []).equals(Buffer.from(invoicePdf))).toBe(true);
     expect(first?.text).toContain("Factuurnummer: F-1");
@@ -289,5 +291,58 @@ describe("decodeAttachments", () => {
         message: "The PDF is password protected; send it without a password.",
       },
     ]);
+  });
+});
+
+describe("checkAttachments: active content (decision pdf-guard-active-content)", () => {
+  const list = async () => [
+    { filename: "factuur.pdf", content_base64: invoice64, document_type: "invoice" as const },
+    { filename: "script.pdf", content_base64: toBase64(await makeActivePdf("open-action-javascript")) },
+    { filename: "polyglot.pdf", content_base64: toBase64(await makeActivePdf("html-prefix")) },
+  ];
+
+  it("accepts such files by default, unchanged, with what they hold", async () => {
+    const input = await list();
+    const r = await checkAttachments(input);
+    expect(r.ok).toBe(true);
+    const accepted = r.attachments as CheckedAttachment[];
+    expect(accepted.map((a) => [a.filename, a.active_content])).toEqual([
+      ["factuur.pdf", []],
+      ["script.pdf", ["javascript"]],
+      ["polyglot.pdf", ["bytes_before_header"]],
+    ]);
+    expect(toBase64(accepted[2]?.bytes ?? new Uint8Array())).toBe(input[2]?.content_base64);
+  });
+
+  it("refuses them with pdf_active_content when asked, as invalid_attachment", async () => {
+    const r = await checkAttachments(await list(), { refuseActiveContent: true });
+    expect(r.ok).toBe(false);
+    expect(r.problem_code).toBe("invalid_attachment");
+    expect(r.detail).toBe(
+      "2 attachments were refused: each must be a valid PDF that opens without a password and, on this server, holds no active content.",
+    );
+    expect(r.errors).toEqual([
+      {
+        field: "attachments[1].content_base64",
+        code: "pdf_active_content",
+        message: "The PDF holds active content (JavaScript); this server accepts PDFs without it.",
+      },
+      {
+        field: "attachments[2].content_base64",
+        code: "pdf_active_content",
+        message:
+          "The PDF holds active content (bytes before the %PDF- header); this server accepts PDFs without it.",
+      },
+    ]);
+    expect(r.attachments.map((a) => a.status)).toEqual(["accepted", "refused", "refused"]);
+  });
+
+  it("accepts a clean PDF when refusal is asked", async () => {
+    const r = await checkAttachments(
+      [{ filename: "schoon.pdf", content_base64: toBase64(await makeActivePdf("clean")) }],
+      { refuseActiveContent: true },
+    );
+    expect(r.ok).toBe(true);
+    expect((r.attachments[0] as CheckedAttachment).active_content).toEqual([]);
   });
 });

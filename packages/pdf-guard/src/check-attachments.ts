@@ -11,7 +11,7 @@ import { normaliseFilename } from "./filename.js";
 import type { PdfIsolation } from "./inspect-pdf.js";
 import { chooseEngine, createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
-import type { PdfEngine } from "./pdf-engine.js";
+import type { ActiveContentKind, PdfEngine } from "./pdf-engine.js";
 
 /**
  * Options of {@link checkAttachments} and {@link decodeAttachments}.
@@ -37,6 +37,13 @@ export interface CheckAttachmentsOptions {
   engine?: PdfEngine;
   /** Aborting (for example when the client went away) takes this order's files off the queue. */
   signal?: AbortSignal;
+  /**
+   * Refuse a PDF that holds active content (JavaScript, a Launch action, an embedded file, bytes
+   * before its header) with `pdf_active_content` instead of accepting it with the finding in
+   * `active_content`. Default false: the spec asks only for a valid PDF that opens without a
+   * password (decision pdf-guard-active-content).
+   */
+  refuseActiveContent?: boolean;
 }
 
 /**
@@ -69,6 +76,11 @@ export interface CheckedAttachment {
   encryption: "none" | "owner_password_only";
   /** Version from the header or catalog, such as "1.7", when pdf.js reports it. */
   pdf_version: string | null;
+  /**
+   * Kinds of active content the file holds, empty when none; the file is kept as sent either way
+   * (decision pdf-guard-active-content).
+   */
+  active_content: ActiveContentKind[];
 }
 
 /**
@@ -233,7 +245,13 @@ export async function checkAttachments(
             cancel.abort(error);
             throw error;
           });
-          if (facts.ok) {
+          if (facts.ok && options.refuseActiveContent === true && facts.active_content.length > 0) {
+            errors.push({
+              field: `${prefix}[${input.index}].content_base64`,
+              code: "pdf_active_content",
+              message: `The PDF holds active content (${describeActiveContent(facts.active_content)}); this server accepts PDFs without it.`,
+            });
+          } else if (facts.ok) {
             return {
               status: "accepted",
               index: input.index,
@@ -248,13 +266,15 @@ export async function checkAttachments(
               text_truncated: facts.text_truncated,
               encryption: facts.encryption,
               pdf_version: facts.pdf_version,
+              active_content: facts.active_content,
             };
+          } else {
+            errors.push({
+              field: `${prefix}[${input.index}].content_base64`,
+              code: facts.code,
+              message: facts.message,
+            });
           }
-          errors.push({
-            field: `${prefix}[${input.index}].content_base64`,
-            code: facts.code,
-            message: facts.message,
-          });
         }
         return {
           status: "refused",
@@ -346,6 +366,17 @@ export async function decodeAttachments(
   return result.attachments.filter((a): a is CheckedAttachment => a.status === "accepted");
 }
 
+const ACTIVE_CONTENT_LABELS: Record<ActiveContentKind, string> = {
+  javascript: "JavaScript",
+  launch: "a Launch action",
+  embedded_file: "an embedded file",
+  bytes_before_header: "bytes before the %PDF- header",
+};
+
+function describeActiveContent(kinds: readonly ActiveContentKind[]): string {
+  return kinds.map((kind) => ACTIVE_CONTENT_LABELS[kind]).join(", ");
+}
+
 // Base64 text from which a file is worth a turn of the event loop: 1 MB.
 const LARGE_TEXT = 1024 * 1024;
 
@@ -392,9 +423,10 @@ function refusedResult(
 ): AttachmentCheckResult {
   const problem = problemCodeForAll(errors);
   const refused = new Set(errors.map((e) => e.field.match(/\[(\d+)\]/)?.[1]).filter(Boolean)).size;
+  const activeContent = errors.some((e) => e.code === "pdf_active_content");
   const detail =
     problem === "invalid_attachment"
-      ? `${refused} attachment${refused === 1 ? " was" : "s were"} refused: each must be a valid PDF that opens without a password.`
+      ? `${refused} attachment${refused === 1 ? " was" : "s were"} refused: each must be a valid PDF that opens without a password${activeContent ? " and, on this server, holds no active content" : ""}.`
       : "The attachments break a limit or a field rule; see errors.";
   return { ok: false, problem_code: problem, detail, errors, attachments, total_bytes: total };
 }

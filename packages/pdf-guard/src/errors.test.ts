@@ -26,6 +26,7 @@ describe("errors", () => {
       pdf_password_protected: "invalid_attachment",
       pdf_timeout: "invalid_attachment",
       pdf_too_complex: "invalid_attachment",
+      pdf_active_content: "invalid_attachment",
     });
   });
 

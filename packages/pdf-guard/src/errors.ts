@@ -22,7 +22,8 @@ export type AttachmentIssueCode =
   | "pdf_damaged"
   | "pdf_password_protected"
   | "pdf_timeout"
-  | "pdf_too_complex";
+  | "pdf_too_complex"
+  | "pdf_active_content";
 
 /**
  * Every {@link AttachmentIssueCode}, for schemas and exhaustive tests.
@@ -46,6 +47,7 @@ export const ATTACHMENT_ISSUE_CODES = [
   "pdf_password_protected",
   "pdf_timeout",
   "pdf_too_complex",
+  "pdf_active_content",
 ] as const satisfies readonly AttachmentIssueCode[];
 
 /**

@@ -48,7 +48,13 @@ export { type AttachmentLimits, DEFAULT_ATTACHMENT_LIMITS, resolveAttachmentLimi
 export { consoleLogger, type PdfGuardLogger, silentLogger } from "./logger.js";
 export { createOpenAIDocumentChecker, type OpenAIDocumentCheckerOptions } from "./openai-document-checker.js";
 export { createOpenAITitleWriter, type OpenAITitleWriterOptions } from "./openai-title-writer.js";
-export type { PdfEngine, PdfParseLimits, PdfParseResult } from "./pdf-engine.js";
+export {
+  ACTIVE_CONTENT_KINDS,
+  type ActiveContentKind,
+  type PdfEngine,
+  type PdfParseLimits,
+  type PdfParseResult,
+} from "./pdf-engine.js";
 export { createRulesDocumentChecker, type RulesDocumentCheckerOptions } from "./rules-document-checker.js";
 export { type RunDocumentCheckOptions, runDocumentCheck } from "./run-document-check.js";
 export { createDocumentChecker, createTitleWriter, type DocumentAiConfig } from "./select-implementations.js";

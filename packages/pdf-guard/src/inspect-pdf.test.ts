@@ -4,6 +4,7 @@ import {
   encryptWithQpdf,
   garbagePdf,
   invoiceLines,
+  makeActivePdf,
   makeEncryptedPdf,
   makeFlateBombPdf,
   makeTextPdf,
@@ -139,4 +140,61 @@ describe.skipIf(!hasQpdf && !inCi)("inspectPdf on qpdf-encrypted PDFs", () => {
       ]);
     },
   );
+});
+
+describe("inspectPdf: active content (decision pdf-guard-active-content)", () => {
+  const cases = [
+    ["clean", []],
+    ["open-action-javascript", ["javascript"]],
+    ["names-javascript", ["javascript"]],
+    ["open-action-launch", ["launch"]],
+    ["link-launch", ["launch"]],
+    ["link-javascript", ["javascript"]],
+    ["embedded-file", ["embedded_file"]],
+    ["html-prefix", ["bytes_before_header"]],
+  ] as const;
+  for (const objectStreams of [false, true]) {
+    it.each(cases)(
+      `%s${objectStreams ? " in object streams" : ""}: accepted, active_content %j`,
+      async (variant, kinds) => {
+        const bytes = await makeActivePdf(variant, { objectStreams });
+        const r = await inspectPdf(bytes);
+        if (!r.ok) throw new Error(r.code);
+        expect(r.page_count).toBe(1);
+        expect(r.text).toBe("Factuur F-1");
+        expect(r.active_content).toEqual(kinds);
+        // The calling thread sees the same.
+        const inline = await inspect(bytes);
+        expect(inline.ok && inline.active_content).toEqual(kinds);
+      },
+    );
+  }
+
+  it("reports every kind a file holds, in a fixed order", async () => {
+    const bytes = await makeActivePdf("embedded-file");
+    const prefixed = new Uint8Array([...new TextEncoder().encode("<html>\n"), ...bytes]);
+    // An object appended after the end, as a careless incremental update leaves one.
+    const tail = new TextEncoder().encode("\n99 0 obj\n<< /S /J#61vaScript /JS (x) >>\nendobj\n%%EOF\n");
+    const r = await inspectPdf(new Uint8Array([...prefixed, ...tail]));
+    expect(r.ok && r.active_content).toEqual(["javascript", "embedded_file", "bytes_before_header"]);
+  });
+
+  it("falls back on the bytes as written for an engine that does not report active content", async () => {
+    const engine = {
+      parse: async () => ({
+        ok: true as const,
+        page_count: 1,
+        pages: ["x"],
+        text_truncated: false,
+        encryption: "none" as const,
+        pdf_version: "1.7",
+      }),
+    };
+    const plain = await inspect(await makeActivePdf("open-action-launch"), { engine });
+    expect(plain.ok && plain.active_content).toEqual(["launch"]);
+    const prefixed = await inspect(await makeActivePdf("html-prefix"), { engine });
+    expect(prefixed.ok && prefixed.active_content).toEqual(["bytes_before_header"]);
+    const clean = await inspect(await makeActivePdf("clean"), { engine });
+    expect(clean.ok && clean.active_content).toEqual([]);
+  });
 });

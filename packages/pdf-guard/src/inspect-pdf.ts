@@ -1,7 +1,7 @@
 import type { AttachmentIssueCode } from "./errors.js";
 import { chooseEngine, createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
-import type { PdfEngine } from "./pdf-engine.js";
+import type { ActiveContentKind, PdfEngine } from "./pdf-engine.js";
 
 /**
  * The older switch for where pdf.js runs, kept so existing callers compile: `none` parses on the
@@ -30,6 +30,8 @@ export type PdfInspection =
       text_truncated: boolean;
       encryption: "none" | "owner_password_only";
       pdf_version: string | null;
+      /** Kinds of active content found, empty when none (decision pdf-guard-active-content). */
+      active_content: ActiveContentKind[];
     }
   | { ok: false; code: AttachmentIssueCode; message: string };
 
@@ -56,8 +58,9 @@ export interface InspectPdfOptions {
 
 /**
  * Judges one file by its content: `%PDF-` header and `%%EOF` marker, then a full parse with pdf.js
- * that refuses damaged and password-protected files and extracts the text of every page. Sizes are
- * not checked here; {@link checkAttachments} does that for an order.
+ * that refuses damaged and password-protected files and extracts the text of every page, and a
+ * look for active content (JavaScript, Launch actions, embedded files, bytes before the header),
+ * reported in `active_content` and never refused here. Sizes are not checked here; {@link checkAttachments} does that for an order.
  *
  * Throws a {@link PdfGuardError} (503 `pdf_engine_busy` or `pdf_engine_closed`, 500
  * `pdf_engine_unavailable`) when the engine cannot judge the file; that is never a refusal.

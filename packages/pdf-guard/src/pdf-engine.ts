@@ -9,6 +9,32 @@ import type { AttachmentLimits } from "./limits.js";
 export type PdfParseLimits = Pick<AttachmentLimits, "parseTimeoutMs" | "parseMemoryMb" | "maxTextChars">;
 
 /**
+ * A kind of active content a PDF can hold (decision pdf-guard-active-content): `javascript`
+ * (a JavaScript action: the catalog's /Names /JavaScript, /OpenAction, an /AA, an annotation's
+ * action), `launch` (a Launch action, which starts another program or file), `embedded_file`
+ * (/EmbeddedFiles or a file attachment annotation), `bytes_before_header` (something other than
+ * white space before `%PDF-`: the file is also, say, an HTML page). Reported, never refused, unless
+ * the caller asks for refusal (`refuseActiveContent`).
+ *
+ * @example
+ * const kind: ActiveContentKind = "javascript";
+ */
+export type ActiveContentKind = "javascript" | "launch" | "embedded_file" | "bytes_before_header";
+
+/**
+ * Every {@link ActiveContentKind}, in the order they are reported.
+ *
+ * @example
+ * ACTIVE_CONTENT_KINDS.includes("launch"); // true
+ */
+export const ACTIVE_CONTENT_KINDS = [
+  "javascript",
+  "launch",
+  "embedded_file",
+  "bytes_before_header",
+] as const satisfies readonly ActiveContentKind[];
+
+/**
  * What a {@link PdfEngine} reports for one file: the facts of a readable PDF, or why it is not
  * readable. `password` and `damaged` come from pdf.js; `timeout` and `resource_limit` from the
  * engine's bounds. Every one of them judges the file; an engine that cannot judge it (busy, closed,
@@ -27,6 +53,12 @@ export type PdfParseResult =
       text_truncated: boolean;
       encryption: "none" | "owner_password_only";
       pdf_version: string | null;
+      /**
+       * The kinds of active content found, empty when none. Optional so an engine written before
+       * it still fits; without it the inspector looks at the bytes itself (names and the header),
+       * which sees less (decision pdf-guard-active-content).
+       */
+      active_content?: ActiveContentKind[];
     }
   | { ok: false; reason: "password" | "damaged" | "timeout" | "resource_limit"; detail: string };
 

@@ -88,6 +88,12 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     env: "INCASSO_NO_CONSOLE",
     description: "serve no operator console (/console)",
   },
+  {
+    name: "refuse-active-pdf",
+    env: "INCASSO_REFUSE_ACTIVE_PDF",
+    description:
+      "refuse PDFs with JavaScript, Launch actions, embedded files or bytes before %PDF- (422 invalid_attachment) instead of accepting them with a warning",
+  },
   ...SERVE_LIMIT_FLAGS,
   ALLOW_PRIVATE_TARGETS_FLAG,
   ...OPENAI_FLAGS,

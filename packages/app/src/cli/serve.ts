@@ -78,6 +78,7 @@ export function serveSettings(values: FlagValues, env: Record<string, string | u
       letterRunner: values["no-letter-runner"] !== true,
       pages: values["no-pages"] !== true,
       console: values["no-console"] !== true,
+      refuseActivePdf: values["refuse-active-pdf"] === true,
       allowPrivateWebhookTargets: values["allow-private-webhook-targets"] === true,
       ai: documentAiSettings(values, env),
       // Read before anything starts, so a bad value stops serve with its message.
@@ -121,6 +122,8 @@ export async function runServe(values: FlagValues): Promise<void> {
     ...(settings.console ? {} : { console: false as const }),
     documentChecker,
     titleWriter,
+    // Decision pdf-guard-active-content: off, such PDFs are accepted with a warning.
+    refuseActivePdf: settings.refuseActivePdf,
     logger,
     logRequests: true,
     // Said below, among the start lines, after the one that names the URL.
@@ -173,6 +176,11 @@ export async function runServe(values: FlagValues): Promise<void> {
       : "letters: no letter runner here (--no-letter-runner); run incasso worker",
   );
   logDocumentAi(logger, settings.ai);
+  logger.info(
+    incasso.refuseActivePdf
+      ? "pdfs: PDFs with active content are refused (--refuse-active-pdf)"
+      : "pdfs: PDFs with active content are accepted with the warning pdf_active_content",
+  );
   if (metricsServer) logger.info(`metrics: ${metricsServer.url}`, { metricsUrl: metricsServer.url });
   else logger.info("metrics: off (--metrics-port N turns them on)");
   // Where a person reads the API and uses the tools (decision pages-api-reference).

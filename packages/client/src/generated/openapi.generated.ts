@@ -165,7 +165,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a collection order
-         * @description Validates every field rule at once (422 with errors[]), checks the PDF attachments (422 `invalid_attachment`), compares them with the declared data (warnings), and with a live key puts the order on a case: added to an open case for a debtor's customer_number (case.new false, warning `attached_to_existing_case`) or a new one. A test key validates everything and creates no case. Synchronous; send an Idempotency-Key and use a time-out of at least 120 seconds.
+         * @description Validates every field rule at once (422 with errors[]), checks the PDF attachments (422 `invalid_attachment`), compares them with the declared data (warnings), and with a live key puts the order on a case: added to an open case for a debtor's customer_number (case.new false, warning `attached_to_existing_case`) or a new one. A test key validates everything and creates no case. A PDF with active content (JavaScript, a Launch action, an embedded file, bytes before `%PDF-`) is accepted as sent with the warning `pdf_active_content` naming it, or, on a server set to refuse such files, refused as `invalid_attachment` with errors[].code `pdf_active_content`. Synchronous; send an Idempotency-Key and use a time-out of at least 120 seconds.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -679,7 +679,7 @@ export interface components {
         OrderId: string;
         /** @description A non-blocking warning; the order is processed regardless. */
         Warning: {
-            /** @description Warning code. Known codes: ai_invoice_mismatch, ai_document_mismatch, attached_to_existing_case, multiple_open_cases, attachment_upload_failed, claim_attach_failed, debtor_address_failed, unknown_field, udf_field_unknown, wik_letter_detected, wik_letter_incomplete, test_mode. Clients must tolerate codes not in this list. */
+            /** @description Warning code. Known codes: ai_invoice_mismatch, ai_document_mismatch, attached_to_existing_case, multiple_open_cases, attachment_upload_failed, claim_attach_failed, debtor_address_failed, unknown_field, udf_field_unknown, wik_letter_detected, wik_letter_incomplete, test_mode, pdf_active_content. Clients must tolerate codes not in this list. `pdf_active_content`: an attachment holds JavaScript, a Launch action, an embedded file or bytes before its %PDF- header; it was accepted as sent, and the message names it by filename and attachments[i]. A server may be set to refuse such files instead (422 invalid_attachment, errors[].code pdf_active_content). */
             code: string;
             /** @description Explanation in Dutch. */
             message: string;

@@ -49,6 +49,13 @@ export interface OrderEngineOptions {
    * `pdfEngine` is given; `worker` requires a `pdfEngine`.
    */
   pdfIsolation?: PdfIsolation;
+  /**
+   * Refuse a PDF that holds active content (JavaScript, a Launch action, an embedded file, bytes
+   * before its header) with 422 `invalid_attachment` (`errors[].code` `pdf_active_content`).
+   * Default false: such a PDF is accepted unchanged and the order gets the warning
+   * `pdf_active_content` (decision pdf-guard-active-content).
+   */
+  refuseActivePdf?: boolean;
   /** Time budget of the document check and the title writer, each; default 30 000 ms. */
   aiTimeoutMs?: number;
   /**
@@ -75,6 +82,8 @@ export interface OrderEngine {
   readonly pdfEngine: PdfEngine | null;
   /** `worker` when {@link OrderEngine.pdfEngine} is set, else `none`; kept for older readers. */
   readonly pdfIsolation: PdfIsolation;
+  /** Whether a PDF with active content is refused instead of accepted with a warning. */
+  readonly refuseActivePdf: boolean;
   readonly aiTimeoutMs: number;
   /** How long custom field definitions are kept per organisation; 0 is not at all. */
   readonly udfDefinitionsTtlMs: number;
@@ -120,6 +129,7 @@ export function createOrderEngine(options: OrderEngineOptions): OrderEngine {
     attachmentLimits: resolveAttachmentLimits(options.attachmentLimits),
     pdfEngine,
     pdfIsolation: pdfEngine ? "worker" : "none",
+    refuseActivePdf: options.refuseActivePdf ?? false,
     aiTimeoutMs: options.aiTimeoutMs ?? 30_000,
     udfDefinitionsTtlMs: options.udfDefinitionsTtlMs ?? 5_000,
     logger: options.logger ?? defaultLogger,

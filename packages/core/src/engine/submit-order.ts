@@ -13,7 +13,7 @@ import { amsterdamDate } from "./internal/amsterdam-date.js";
 import { toOrder } from "./internal/order-views.js";
 import { placeOnCase } from "./internal/place-on-case.js";
 import { UdfDefinitionsCache } from "./internal/udf-definitions-cache.js";
-import { testModeWarning } from "./internal/warning-messages.js";
+import { activeContentWarning, testModeWarning } from "./internal/warning-messages.js";
 import type { OrderEngine } from "./order-engine.js";
 import { OrderEngineError } from "./order-engine-error.js";
 
@@ -93,6 +93,7 @@ async function checkOrderAttachments(
   try {
     result = await checkAttachments(order.attachments, {
       limits: engine.attachmentLimits,
+      refuseActiveContent: engine.refuseActivePdf,
       ...(engine.pdfEngine ? { engine: engine.pdfEngine } : {}),
     });
   } catch (error) {
@@ -118,10 +119,12 @@ async function checkOrderAttachments(
 
 /**
  * POST /orders as a call: validates a CreateOrder body against every rule of the spec, checks the
- * attachments with @incasso/pdf-guard (422 `invalid_attachment`), compares them with the declared
- * data (warnings only), and then, for a live key, puts the order on a case: added to the oldest
- * open case for a debtor's customer_number (`case.new` false, warning `attached_to_existing_case`,
- * and `multiple_open_cases` when there were several), otherwise a new case. A test key gets the
+ * attachments with @incasso/pdf-guard (422 `invalid_attachment`; a PDF with active content gets the
+ * warning `pdf_active_content`, or is refused when the engine's `refuseActivePdf` is set), compares
+ * them with the declared data (warnings only), and then, for a live key, puts the order on a case:
+ * added to the oldest open case for a debtor's customer_number (`case.new` false, warning
+ * `attached_to_existing_case`, and `multiple_open_cases` when there were several), otherwise a new
+ * case. A test key gets the
  * same checks and no case (mode `test`, `case_number` null, warning `test_mode`). Returns the
  * spec's Order object (201).
  *
@@ -206,6 +209,11 @@ export async function submitOrder(
   const warnings: Warning[] = [...validation.warnings];
   const creditor = await resolveCreditor(engine, principal, order.creditor);
   const attachments = await checkOrderAttachments(engine, order);
+  for (const attachment of attachments) {
+    if (attachment.active_content.length > 0) {
+      warnings.push(activeContentWarning(attachment, attachment.active_content));
+    }
+  }
   const declared = { debtors: order.debtors, invoices: order.invoices };
   const documentWarnings = await runDocumentCheck(
     engine.documentChecker,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 /**
- * The warning codes the spec names (section Warning). Clients must tolerate codes that are not in
- * this list (spec Versioning: new warning codes are a non-breaking addition), so the schema types
- * `code` as a plain string.
+ * The warning codes the spec names (section Warning), and `pdf_active_content`, ours: an attachment
+ * holds active content (decision pdf-guard-active-content), added under the spec's Versioning rule
+ * that new warning codes are a non-breaking addition. Clients must tolerate codes that are not in
+ * this list, so the schema types `code` as a plain string.
  *
  * @example
  * WARNING_CODES.includes("udf_field_unknown"); // true
@@ -21,6 +22,7 @@ export const WARNING_CODES = [
   "wik_letter_detected",
   "wik_letter_incomplete",
   "test_mode",
+  "pdf_active_content",
 ] as const;
 
 /**
@@ -43,7 +45,8 @@ export const WarningSchema = z
     code: z
       .string()
       .describe(
-        `Warning code. Known codes: ${WARNING_CODES.join(", ")}. Clients must tolerate codes not in this list.`,
+        `Warning code. Known codes: ${WARNING_CODES.join(", ")}. Clients must tolerate codes not in this list. ` +
+          "`pdf_active_content`: an attachment holds JavaScript, a Launch action, an embedded file or bytes before its %PDF- header; it was accepted as sent, and the message names it by filename and attachments[i]. A server may be set to refuse such files instead (422 invalid_attachment, errors[].code pdf_active_content).",
       ),
     message: z.string().describe("Explanation in Dutch."),
     invoice_number: z

@@ -7,10 +7,12 @@ export type PdfParseOutcome =
       text_truncated: boolean;
       encryption: "none" | "owner_password_only";
       pdf_version: string | null;
+      /** Kinds of active content found, in the order javascript, launch, embedded_file, bytes_before_header. */
+      active_content: Array<"javascript" | "launch" | "embedded_file" | "bytes_before_header">;
     }
   | { ok: false; reason: "password" | "damaged"; detail: string };
 
-/** Opens a PDF with pdf.js and extracts its text, page by page. */
+/** Opens a PDF with pdf.js, extracts its text page by page, and reports its active content. */
 export declare function parsePdf(
   bytes: Uint8Array,
   options: { maxTextChars: number },

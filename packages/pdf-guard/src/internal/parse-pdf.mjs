@@ -1,14 +1,31 @@
 // The PDF parse shared by the worker thread and the in-process mode. Plain JavaScript because the
 // worker loads it directly (see pdf-worker.mjs); its types are in parse-pdf.d.mts.
 import { getDocumentProxy } from "unpdf";
+import { scanActiveContent } from "./scan-active-content.mjs";
+
+// How much of the file's compressed object streams the byte-level check inflates, in total. pdf.js
+// inflates the same streams to read the document; this bounds the second look on the calling
+// thread, where no memory watchdog runs (decision pdf-guard-active-content).
+const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+// The kinds of active content in the order they are reported.
+const KIND_ORDER = ["javascript", "launch", "embedded_file", "bytes_before_header"];
+// pdf.js AnnotationType.FILEATTACHMENT: an annotation that carries an embedded file.
+const FILE_ATTACHMENT_ANNOTATION = 17;
 
 /**
- * Opens a PDF with pdf.js and extracts its text, page by page.
+ * Opens a PDF with pdf.js, extracts its text page by page, and reports its active content.
  *
  * pdf.js tells a password apart from damage by the exception's name (architecture note "PDF
  * checks"): `PasswordException` when the empty user password does not open the file (ISO 32000-2
  * §7.6.4: a reader first tries the empty user password), `InvalidPDFException` when the structure
  * cannot be read. Anything else thrown while parsing is treated as damage too.
+ *
+ * Active content (decision pdf-guard-active-content) comes from two looks that complement each
+ * other: the structure as pdf.js reads it (the catalog's /Names /JavaScript tree, a JavaScript
+ * /OpenAction and the catalog's /AA through `getJSActions`, the /EmbeddedFiles tree through
+ * `getAttachments`, each page's /AA, its form fields' JavaScript actions and file attachments),
+ * and the names in the bytes and in the compressed object streams, which also find Launch actions
+ * and link actions that pdf.js does not report. Neither ever refuses a file.
  *
  * @param {Uint8Array} bytes
  * @param {{ maxTextChars: number }} options
@@ -27,15 +44,21 @@ export async function parsePdf(bytes, options) {
     const meta = await pdf.getMetadata().catch(() => null);
     const encrypted = typeof meta?.info?.EncryptFilterName === "string";
     const version = typeof meta?.info?.PDFFormatVersion === "string" ? meta.info.PDFFormatVersion : null;
+    const found = new Set();
+    if (hasEntries(await pdf.getJSActions().catch(() => null))) found.add("javascript");
+    if (hasEntries(await pdf.getAttachments().catch(() => null))) found.add("embedded_file");
     const pages = [];
     let chars = 0;
     let truncated = false;
     for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      // Every page is opened for its actions and annotations, also after the text budget is spent.
+      await pageActiveContent(page, found);
       if (chars >= options.maxTextChars) {
         truncated = true;
-        break;
+        page.cleanup();
+        continue;
       }
-      const page = await pdf.getPage(n);
       const content = await page.getTextContent();
       let text = pageText(content.items);
       if (chars + text.length > options.maxTextChars) {
@@ -46,6 +69,9 @@ export async function parsePdf(bytes, options) {
       pages.push(text);
       page.cleanup();
     }
+    for (const kind of await scanActiveContent(bytes, { maxInflatedBytes: MAX_INFLATED_BYTES })) {
+      found.add(kind);
+    }
     return {
       ok: true,
       page_count: pdf.numPages,
@@ -53,12 +79,35 @@ export async function parsePdf(bytes, options) {
       text_truncated: truncated,
       encryption: encrypted ? "owner_password_only" : "none",
       pdf_version: version,
+      active_content: KIND_ORDER.filter((kind) => found.has(kind)),
     };
   } catch (error) {
     return refusalFor(error);
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * Adds what one page holds: JavaScript in the page's /AA and in a form field's /A or /AA (pdf.js
+ * reports those as `actions`; a link's it does not, the byte scan finds those), and file
+ * attachment annotations (embedded files).
+ *
+ * @param {{ getJSActions(): Promise<unknown>, getAnnotations(): Promise<Array<Record<string, unknown>>> }} page
+ * @param {Set<string>} found
+ */
+async function pageActiveContent(page, found) {
+  if (hasEntries(await page.getJSActions().catch(() => null))) found.add("javascript");
+  const annotations = await page.getAnnotations().catch(() => []);
+  for (const annotation of annotations) {
+    if (hasEntries(annotation.actions)) found.add("javascript");
+    if (annotation.annotationType === FILE_ATTACHMENT_ANNOTATION) found.add("embedded_file");
+  }
+}
+
+/** @param {unknown} value */
+function hasEntries(value) {
+  return typeof value === "object" && value !== null && Object.keys(value).length > 0;
 }
 
 /**

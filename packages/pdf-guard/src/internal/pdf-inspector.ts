@@ -1,9 +1,11 @@
 import { type AttachmentIssueCode, PdfGuardError } from "../errors.js";
 import type { PdfIsolation } from "../inspect-pdf.js";
 import type { AttachmentLimits } from "../limits.js";
-import type { PdfEngine, PdfParseResult } from "../pdf-engine.js";
+import type { ActiveContentKind, PdfEngine, PdfParseResult } from "../pdf-engine.js";
+import { ACTIVE_CONTENT_KINDS } from "../pdf-engine.js";
 import { checkEnvelope } from "./envelope.js";
 import { parsePdf } from "./parse-pdf.mjs";
+import { hasBytesBeforeHeader, scanNames } from "./scan-active-content.mjs";
 
 /** Facts of a readable PDF. */
 export interface PdfFacts {
@@ -14,6 +16,8 @@ export interface PdfFacts {
   text_truncated: boolean;
   encryption: "none" | "owner_password_only";
   pdf_version: string | null;
+  /** Kinds of active content found, empty when none (decision pdf-guard-active-content). */
+  active_content: ActiveContentKind[];
 }
 
 /** Why a PDF is refused. */
@@ -63,12 +67,12 @@ export function createPdfInspector(limits: AttachmentLimits, engine: PdfEngine |
       const outcome = engine
         ? await engine.parse(bytes, limits, signal)
         : await parsePdf(bytes, { maxTextChars: limits.maxTextChars });
-      return toFacts(outcome);
+      return toFacts(outcome, bytes);
     },
   };
 }
 
-function toFacts(outcome: PdfParseResult): PdfFacts | PdfRefusal {
+function toFacts(outcome: PdfParseResult, bytes: Uint8Array): PdfFacts | PdfRefusal {
   if (outcome.ok) {
     return {
       ok: true,
@@ -78,6 +82,7 @@ function toFacts(outcome: PdfParseResult): PdfFacts | PdfRefusal {
       text_truncated: outcome.text_truncated,
       encryption: outcome.encryption,
       pdf_version: outcome.pdf_version,
+      active_content: outcome.active_content ?? bytesOnlyActiveContent(bytes),
     };
   }
   switch (outcome.reason) {
@@ -102,4 +107,13 @@ function toFacts(outcome: PdfParseResult): PdfFacts | PdfRefusal {
     default:
       return { ok: false, code: "pdf_damaged", message: "The PDF is damaged and cannot be read." };
   }
+}
+
+// For an engine that does not report active content: the header and the names written in the
+// file, without the object streams (those need inflating, which is the engine's work to bound).
+function bytesOnlyActiveContent(bytes: Uint8Array): ActiveContentKind[] {
+  const found = new Set<string>();
+  if (hasBytesBeforeHeader(bytes)) found.add("bytes_before_header");
+  scanNames(bytes, found);
+  return ACTIVE_CONTENT_KINDS.filter((kind) => found.has(kind));
 }

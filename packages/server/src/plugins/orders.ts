@@ -232,6 +232,9 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
           "`invalid_attachment`), compares them with the declared data (warnings), and with a live key puts the " +
           "order on a case: added to an open case for a debtor's customer_number (case.new false, warning " +
           "`attached_to_existing_case`) or a new one. A test key validates everything and creates no case. " +
+          "A PDF with active content (JavaScript, a Launch action, an embedded file, bytes before `%PDF-`) is " +
+          "accepted as sent with the warning `pdf_active_content` naming it, or, on a server set to refuse " +
+          "such files, refused as `invalid_attachment` with errors[].code `pdf_active_content`. " +
           "Synchronous; send an Idempotency-Key and use a time-out of at least 120 seconds.",
         tags: ["orders"],
         auth: "required",

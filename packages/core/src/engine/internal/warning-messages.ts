@@ -1,3 +1,4 @@
+import type { ActiveContentKind } from "@incasso/pdf-guard";
 import type { Warning } from "../../orders/warnings.js";
 
 // Warning messages are Dutch (spec Warning: "message: explanation in Dutch"). The meanings of
@@ -48,6 +49,27 @@ export function attachmentUploadFailedWarning(filename: string): Warning {
   return {
     code: "attachment_upload_failed",
     message: `Bijlage ${filename} kon niet in het dossier worden opgeslagen. De opdracht is wel verwerkt.`,
+    invoice_number: null,
+  };
+}
+
+const ACTIVE_CONTENT_LABELS: Record<ActiveContentKind, string> = {
+  javascript: "JavaScript",
+  launch: "een Launch-actie (opent een ander programma of bestand)",
+  embedded_file: "een ingesloten bestand",
+  bytes_before_header: "tekens vóór de %PDF-kop (het bestand is ook iets anders, zoals een HTML-pagina)",
+};
+
+// Decision pdf-guard-active-content: the file is accepted (the spec asks only for a valid PDF that
+// opens without a password); the warning names it by its stored filename and its place in the
+// request, so two files of one name are told apart.
+export function activeContentWarning(
+  attachment: { index: number; filename: string },
+  kinds: readonly ActiveContentKind[],
+): Warning {
+  return {
+    code: "pdf_active_content",
+    message: `Bijlage ${attachment.filename} (attachments[${attachment.index}]) bevat actieve inhoud: ${kinds.map((k) => ACTIVE_CONTENT_LABELS[k]).join(", ")}. Het bestand is ongewijzigd aangenomen; de opdracht is wel verwerkt.`,
     invoice_number: null,
   };
 }

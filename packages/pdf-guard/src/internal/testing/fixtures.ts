@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { type PDFDict, PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 
 /** Options of {@link makeTextPdf}. */
 export interface TextPdfOptions {
@@ -38,6 +38,85 @@ export async function makeTextPdf(options: TextPdfOptions): Promise<Uint8Array> 
     doc.context.register(noise);
   }
   return doc.save({ useObjectStreams: options.objectStreams ?? false });
+}
+
+/**
+ * Which active content {@link makeActivePdf} puts in: a JavaScript /OpenAction, JavaScript in the
+ * catalog's /Names tree, a Launch /OpenAction, a link annotation whose action is Launch or
+ * JavaScript, an embedded file (/EmbeddedFiles), an HTML page before the header, or nothing.
+ */
+export type ActivePdfVariant =
+  | "open-action-javascript"
+  | "names-javascript"
+  | "open-action-launch"
+  | "link-launch"
+  | "link-javascript"
+  | "embedded-file"
+  | "html-prefix"
+  | "clean";
+
+/**
+ * A one-page invoice PDF with the given active content, written with object streams (compressed,
+ * so the names are not in the bytes as written) or without them.
+ */
+export async function makeActivePdf(
+  variant: ActivePdfVariant,
+  options: { objectStreams?: boolean } = {},
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setProducer("incasso test fixtures");
+  doc.setCreationDate(new Date(Date.UTC(2026, 0, 1)));
+  doc.setModificationDate(new Date(Date.UTC(2026, 0, 1)));
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  page.drawText("Factuur F-1", { x: 50, y: 800, size: 11, font });
+  const ctx = doc.context;
+  const javascript = () => ctx.obj({ S: "JavaScript", JS: PDFString.of("app.alert('test');") });
+  const launch = () => ctx.obj({ S: "Launch", F: PDFString.of("calc.exe") });
+  const link = (action: PDFDict) =>
+    page.node.set(
+      PDFName.of("Annots"),
+      ctx.obj([
+        ctx.register(ctx.obj({ Type: "Annot", Subtype: "Link", Rect: [50, 780, 200, 800], A: action })),
+      ]),
+    );
+  switch (variant) {
+    case "open-action-javascript":
+      doc.catalog.set(PDFName.of("OpenAction"), javascript());
+      break;
+    case "names-javascript":
+      doc.catalog.set(
+        PDFName.of("Names"),
+        ctx.obj({ JavaScript: ctx.obj({ Names: [PDFString.of("init"), ctx.register(javascript())] }) }),
+      );
+      break;
+    case "open-action-launch":
+      doc.catalog.set(PDFName.of("OpenAction"), launch());
+      break;
+    case "link-launch":
+      link(launch());
+      break;
+    case "link-javascript":
+      link(javascript());
+      break;
+    case "embedded-file":
+      await doc.attach(new TextEncoder().encode("bijlage"), "bijlage.txt", {
+        mimeType: "text/plain",
+        creationDate: new Date(Date.UTC(2026, 0, 1)),
+        modificationDate: new Date(Date.UTC(2026, 0, 1)),
+      });
+      break;
+    default:
+      break;
+  }
+  const pdf = await doc.save({ useObjectStreams: options.objectStreams ?? false });
+  if (variant !== "html-prefix") return pdf;
+  // A polyglot: a browser shows the HTML, a PDF reader skips it and finds the header.
+  const prefix = new TextEncoder().encode("<html><body><script>alert(1)</script></body></html>\n");
+  const out = new Uint8Array(prefix.length + pdf.length);
+  out.set(prefix, 0);
+  out.set(pdf, prefix.length);
+  return out;
 }
 
 /** An invoice with the usual labels. */
