@@ -126,9 +126,13 @@ export function sendOversizedBody(spec: OversizedBody): Promise<OversizedAnswer>
       if (answered() !== undefined) finish();
     });
     // A server that answered and closed may reset the connection under the client's remaining
-    // writes; the answer already read is what counts.
-    socket.on("error", (error) => finish(error));
-    socket.on("close", () => finish());
+    // writes; the answer already read is what counts, so an error only ends the exchange at the
+    // close that follows it.
+    let failure: Error | undefined;
+    socket.on("error", (error) => {
+      failure = error;
+    });
+    socket.on("close", () => finish(failure));
     socket.on("connect", () => {
       socket.write(`${lines.join("\r\n")}\r\n\r\n`);
       pump();

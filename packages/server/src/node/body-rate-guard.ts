@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { declaresBody } from "./unread-body.js";
 
 /**
  * Settings of {@link createBodyRateGuard}.
@@ -48,6 +47,12 @@ interface Watched {
   socket: Socket;
   startedAt: number;
   startBytes: number;
+}
+
+function declaresBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  if (length !== undefined) return Number(length) > 0;
+  return req.headers["transfer-encoding"] !== undefined;
 }
 
 /**
