@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { createIncasso } from "@incasso/app";
 import { listen } from "@incasso/server/node";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import { openPostgresDatabase, openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { business, orderBody } from "../http/orders-fixtures.js";
 import { startReceiver, waitFor } from "../webhooks/receiver.js";
@@ -180,6 +180,39 @@ describe.skipIf(!databaseUrl || !binary)(
         server.close();
         await incasso.stop();
         await receiver.close();
+      }
+    });
+
+    it("without pgbouncer=true, the first clash of statement names turns names off: every statement answered", {
+      timeout: 60_000,
+    }, async () => {
+      // One server connection for every client: the second client to prepare a statement meets
+      // the first one's name on it (42P05) at once.
+      const single = await startPgbouncer({
+        binary: binary as string,
+        upstream: { host: pooledUrl.hostname, port: Number(new URL(databaseUrl as string).port || 5432) },
+        poolSize: 1,
+      });
+      const plain = new URL(pooledUrl.href);
+      plain.search = "";
+      plain.port = String(single.port);
+      const db = await openPostgresDatabase({ url: plain.href, maxConnections: 4 });
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, (_, i) => db.query<{ n: number }>("SELECT $1::int AS n", [i])),
+        );
+        expect(answers.map((a) => a.rows[0]?.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+        const inTransaction = await Promise.all(
+          Array.from({ length: 4 }, (_, i) =>
+            db.transaction(
+              async (tx) => (await tx.query<{ n: number }>("SELECT $1::int + 1 AS n", [i])).rows[0]?.n,
+            ),
+          ),
+        );
+        expect(inTransaction).toEqual([1, 2, 3, 4]);
+      } finally {
+        await db.close();
+        await single.stop();
       }
     });
   },
