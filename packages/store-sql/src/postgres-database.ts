@@ -106,10 +106,6 @@ class StatementNames {
     this.#on = false;
   }
 
-  get on(): boolean {
-    return this.#on;
-  }
-
   nameOf(text: string): string | undefined {
     if (!this.#on) return undefined;
     const name = this.#names.get(text);
@@ -318,9 +314,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
         // Nothing of the batch was kept, so a batch that met a statement prepared before a
         // migration changed its result columns, or a pooler's name clash, runs once more,
         // prepared again or unnamed.
-        const clashed =
-          (error as { cause?: unknown }).cause !== undefined &&
-          isPoolerNameClash((error as { cause?: unknown }).cause);
+        const clashed = isPoolerNameClash((error as { cause?: unknown } | null)?.cause);
         if (!isStalePlan(error) && !clashed) throw unavailableOr(error);
         return runBatch(statements).catch((again: unknown) => {
           throw unavailableOr(again);
