@@ -27,7 +27,7 @@ export {
   openPgliteDatabase,
   PGLITE_SHARED_BUFFERS_MB,
 } from "./pglite-database.js";
-export { openPostgresDatabase, type PostgresOptions } from "./postgres-database.js";
+export { openPostgresDatabase, type PostgresOptions, type PreparedStatements } from "./postgres-database.js";
 export { apiKeyRepository } from "./repositories/api-keys.js";
 export { creditorRepository } from "./repositories/creditors.js";
 export { idempotencyRepository } from "./repositories/idempotency.js";

@@ -1,6 +1,17 @@
+import { StoreUnavailableError } from "@incasso/core";
 import pg from "pg";
 import type { Executor, SqlDatabase } from "./database.js";
+import { poolerSettings } from "./internal/pooler-settings.js";
 import { unavailableOr } from "./internal/unavailable.js";
+
+/**
+ * Whether statements with parameters are prepared under a name: on, off, or decided from the URL
+ * and the server's answers (decision store-connection-poolers).
+ *
+ * @example
+ * const behindPgbouncer: PreparedStatements = false;
+ */
+export type PreparedStatements = boolean | "auto";
 
 /**
  * Options of {@link openPostgresDatabase}.
@@ -30,6 +41,15 @@ export interface PostgresOptions {
    * request gets a 503 with Retry-After (decision store-unavailable-503).
    */
   connectionTimeoutMs?: number;
+  /**
+   * Whether statements with parameters are prepared under a name, once per connection: `true`,
+   * `false` (each is parsed every time, as a transaction-mode pooler such as PgBouncer needs), or
+   * `"auto"` (the default): off when the URL says `pgbouncer=true` or `prepared_statements=false`
+   * or names port 6432 or 6543 (PgBouncer's and the usual transaction pooler's), on otherwise, and
+   * switched off for good when the server answers that a named statement already exists or does
+   * not (a pooler nobody declared). Decision store-connection-poolers.
+   */
+  preparedStatements?: PreparedStatements;
 }
 
 const DEFAULT_CONNECTION_TIMEOUT_MS = 5000;
@@ -72,8 +92,22 @@ const MAX_NAMED_STATEMENTS = 1000;
 class StatementNames {
   readonly #names = new Map<string, string>();
   #next = 0;
+  #on: boolean;
+  /** Whether a pooler's name clash may turn names off (the setting is "auto"). */
+  readonly auto: boolean;
+
+  constructor(on: boolean, auto: boolean) {
+    this.#on = on;
+    this.auto = auto;
+  }
+
+  /** No statement gets a name from now on (a transaction pooler is in between). */
+  turnOff(): void {
+    this.#on = false;
+  }
 
   nameOf(text: string): string | undefined {
+    if (!this.#on) return undefined;
     const name = this.#names.get(text);
     if (name !== undefined || this.#names.size >= MAX_NAMED_STATEMENTS) return name;
     return this.#rename(text);
@@ -96,6 +130,26 @@ class StatementNames {
 const isStalePlan = (error: unknown): boolean =>
   (error as { code?: unknown }).code === "0A000" &&
   String((error as { message?: unknown }).message).includes("cached plan must not change result type");
+
+// A transaction pooler hands each transaction whichever server connection is free, so a statement
+// prepared on one is met again on another: PostgreSQL answers 42P05 duplicate_prepared_statement
+// (the name was prepared there by another client) or 26000 invalid_sql_statement_name (it was
+// prepared elsewhere). Only our own names count: they start with "incasso_".
+const isPoolerNameClash = (error: unknown): boolean => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (code === "42P05" || code === "26000") && String(message).includes('"incasso_');
+};
+
+/**
+ * A statement that met a named statement of another connection behind a pooler: statements are
+ * unnamed from now on, and what was refused is worth one more try (decision
+ * store-connection-poolers).
+ */
+function nameClash(names: StatementNames, error: unknown): boolean {
+  if (!names.auto || !isPoolerNameClash(error)) return false;
+  names.turnOff();
+  return true;
+}
 
 /** Sends one statement, prepared under its name when it has parameters. */
 function send(
@@ -124,6 +178,14 @@ function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | und
     : undefined;
 }
 
+/** The error for a transaction that met a pooler's name clash: it rolled back; a retry works. */
+function poolerRefused(error: unknown): StoreUnavailableError {
+  return new StoreUnavailableError(
+    "A connection pooler gave this transaction a connection where its prepared statement did not match; statements are sent unnamed from now on, so a retry succeeds.",
+    { cause: error },
+  );
+}
+
 function executor(client: pg.Pool | pg.PoolClient, names: StatementNames, retry: boolean): Executor {
   const run = (text: string, params: unknown[] | undefined) => send(client, names, text, params);
   return {
@@ -134,11 +196,13 @@ function executor(client: pg.Pool | pg.PoolClient, names: StatementNames, retry:
       try {
         result = await run(text, params);
       } catch (error) {
-        if (!isStalePlan(error)) throw unavailableOr(error);
-        // Prepared again under a new name. Outside a transaction the statement is simply sent
-        // again; inside one the transaction has failed and its caller sees the error.
-        names.retire(text);
-        if (!retry) throw error;
+        const clash = nameClash(names, error);
+        if (!clash && !isStalePlan(error)) throw unavailableOr(error);
+        // Prepared again under a new name, or sent unnamed behind a pooler. Outside a transaction
+        // the statement is simply sent again; inside one the transaction has failed and its caller
+        // sees the error (behind a pooler as the store being unavailable for a moment: 503).
+        if (!clash) names.retire(text);
+        if (!retry) throw clash ? poolerRefused(error) : error;
         try {
           result = await run(text, params);
         } catch (again) {
@@ -161,8 +225,16 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
     throw new Error(`The schema name "${schema}" must be a lowercase SQL identifier.`);
   }
+  const pooler = poolerSettings(options.url, options.preparedStatements);
+  if (schema !== undefined && pooler.declared) {
+    // The schema is set per connection (a startup parameter), which a transaction pooler neither
+    // passes on (PgBouncer refuses the `options` parameter) nor keeps across transactions.
+    throw new Error(
+      `The schema option cannot be used behind a connection pooler (the URL says pgbouncer=true); set the search_path of the database role instead: ALTER ROLE … SET search_path = ${schema}.`,
+    );
+  }
   const pool = new pg.Pool({
-    connectionString: options.url,
+    connectionString: pooler.url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
     // TCP keep-alive, so a connection whose server vanished without a FIN (a cut network) is
@@ -184,7 +256,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
     await pool.end().catch(() => undefined);
     throw error;
   }
-  const names = new StatementNames();
+  const names = new StatementNames(pooler.named, pooler.auto);
   const outer = executor(pool, names, true);
 
   // One batch (SqlDatabase.batch): BEGIN, the statements and COMMIT written at once on a corked
@@ -217,6 +289,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
         const reason = (settled[failed] as PromiseRejectedResult).reason;
         const statement = statements[failed - 1];
         if (statement !== undefined && isStalePlan(reason)) names.retire(statement.text);
+        if (nameClash(names, reason)) throw poolerRefused(reason);
         throw reason;
       }
       const committed = (commit as PromiseFulfilledResult<pg.QueryResult>).value.command;
@@ -239,8 +312,10 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
         return await runBatch(statements);
       } catch (error) {
         // Nothing of the batch was kept, so a batch that met a statement prepared before a
-        // migration changed its result columns runs once more, prepared again.
-        if (!isStalePlan(error)) throw unavailableOr(error);
+        // migration changed its result columns, or a pooler's name clash, runs once more,
+        // prepared again or unnamed.
+        const clashed = isPoolerNameClash((error as { cause?: unknown } | null)?.cause);
+        if (!isStalePlan(error) && !clashed) throw unavailableOr(error);
         return runBatch(statements).catch((again: unknown) => {
           throw unavailableOr(again);
         });

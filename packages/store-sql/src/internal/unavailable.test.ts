@@ -16,6 +16,14 @@ describe("isConnectionFailure", () => {
     ["starting up 57P03", withCode("the database system is starting up", "57P03")],
     ["too many connections 53300", withCode("sorry, too many clients already", "53300")],
     ["pg: terminated", new Error("Connection terminated unexpectedly")],
+    ["PgBouncer: client limit 08P01", withCode("no more connections allowed (max_client_conn)", "08P01")],
+    ["PgBouncer: pool wait", withCode("query_wait_timeout", "08P01")],
+    ["PgBouncer: server gone", withCode("server conn crashed?", "08P01")],
+    ["PgBouncer: cannot reach the server", withCode("pgbouncer cannot connect to server", "08P01")],
+    [
+      "a pooler's client limit under another code",
+      withCode("no more connections allowed (max_db_connections)", "XX000"),
+    ],
     ["pg-pool: connect timeout", new Error("timeout exceeded when trying to connect")],
     ["pg-pool: ended", new Error("Cannot use a pool after calling end on the pool")],
     ["PGlite closed", new Error("PGlite is closed")],
@@ -37,6 +45,7 @@ describe("isConnectionFailure", () => {
     ["serialization failure 40001", withCode("could not serialize access", "40001")],
     ["statement timeout 57014", withCode("canceling statement due to statement timeout", "57014")],
     ["a plain bug", new TypeError("Cannot read properties of undefined")],
+    ["a statement name clash 42P05", withCode('prepared statement "incasso_3" already exists', "42P05")],
     ["not an error", "ECONNREFUSED"],
     ["null", null],
   ])("%s: not a connection failure", (_name, error) => {

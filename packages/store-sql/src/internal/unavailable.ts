@@ -33,6 +33,21 @@ const DRIVER_MESSAGES = [
   "Cannot use a pool after calling end on the pool",
 ];
 
+/**
+ * What a connection pooler answers when it has no server connection for us now (PgBouncer's
+ * messages; it sends them as SQLSTATE 08P01, which class 08 covers already, but other poolers and
+ * versions use other codes, so the text decides too). Decision store-connection-poolers.
+ */
+const POOLER_MESSAGES = [
+  "no more connections allowed",
+  "query_wait_timeout",
+  "server conn crashed?",
+  "pgbouncer cannot connect to server",
+  "server login has been failing",
+  "client_login_timeout",
+  "server_connect_timeout",
+];
+
 /** What PGlite throws once its engine has stopped (closed, closing, or the WebAssembly aborted). */
 const PGLITE_MESSAGES = ["PGlite is closed", "PGlite is closing"];
 
@@ -54,6 +69,7 @@ export function isConnectionFailure(error: unknown): boolean {
   const text = typeof message === "string" ? message : "";
   if (DRIVER_MESSAGES.some((m) => text.startsWith(m))) return true;
   if (PGLITE_MESSAGES.some((m) => text.startsWith(m))) return true;
+  if (POOLER_MESSAGES.some((m) => text.includes(m))) return true;
   // A WebAssembly trap or abort in PGlite's engine: it cannot answer any statement after it.
   if (name === "RuntimeError" || text.startsWith("Aborted(")) return true;
   // An AggregateError (a host name with several addresses, each refused) carries the causes.
