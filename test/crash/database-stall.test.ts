@@ -40,7 +40,7 @@ interface Answer {
   code: string | undefined;
 }
 
-describe.skipIf(!databaseUrl)("a database that stops answering (PostgreSQL through a stalled proxy)", () => {
+describe.skipIf(!databaseUrl)("a database that stops answering (PostgreSQL through a stalled proxy; needs TEST_DATABASE_URL)", () => {
   const name = `incasso_stall_${randomBytes(6).toString("hex")}`;
   let admin: SqlStore;
   let proxy: CuttableProxy;

@@ -26,7 +26,7 @@ async function timed(promise: Promise<unknown>): Promise<{ ms: number; error: un
   }
 }
 
-describe.runIf(url !== undefined)("a PostgreSQL server that stops answering", () => {
+describe.runIf(url !== undefined)("a PostgreSQL server that stops answering (needs TEST_DATABASE_URL)", () => {
   const schema = `stall_${randomBytes(6).toString("hex")}`;
   let proxy: CuttableProxy;
   let proxied: string;
