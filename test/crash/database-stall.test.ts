@@ -40,166 +40,169 @@ interface Answer {
   code: string | undefined;
 }
 
-describe.skipIf(!databaseUrl)("a database that stops answering (PostgreSQL through a stalled proxy; needs TEST_DATABASE_URL)", () => {
-  const name = `incasso_stall_${randomBytes(6).toString("hex")}`;
-  let admin: SqlStore;
-  let proxy: CuttableProxy;
-  let incasso: Incasso;
-  let server: { close(): void };
-  let api: string;
-  let root: string;
-  let apiKey: string;
-  let orders = 0;
+describe.skipIf(!databaseUrl)(
+  "a database that stops answering (PostgreSQL through a stalled proxy; needs TEST_DATABASE_URL)",
+  () => {
+    const name = `incasso_stall_${randomBytes(6).toString("hex")}`;
+    let admin: SqlStore;
+    let proxy: CuttableProxy;
+    let incasso: Incasso;
+    let server: { close(): void };
+    let api: string;
+    let root: string;
+    let apiKey: string;
+    let orders = 0;
 
-  beforeAll(async () => {
-    admin = await openStore({ databaseUrl, schema: `${name}_admin`, migrate: false });
-    await admin.database.query(`CREATE DATABASE ${name}`);
-    const target = new URL(databaseUrl as string);
-    proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const proxied = new URL(target.href);
-    proxied.pathname = `/${name}`;
-    proxied.hostname = "127.0.0.1";
-    proxied.port = String(await proxy.listen());
-    incasso = await createIncasso(
-      { databaseUrl: proxied.href },
-      {
-        logger: quiet,
-        env: {},
-        webhooks: false,
-        letters: false,
-        database: { queryTimeoutMs: TIMEOUT_MS, connectionTimeoutMs: TIMEOUT_MS },
-      },
-    );
-    const listening = await listen(incasso.api, { port: 0, host: "127.0.0.1" });
-    server = listening.server;
-    api = listening.url;
-    root = api.replace(/\/api\/v1$/, "");
-    ({ key: apiKey } = await incasso.operations.createKey({
-      organisation: "Stall BV",
-      mode: "live",
-      per_minute: 100_000,
-      per_day: 100_000,
-    }));
-  });
-  afterAll(async () => {
-    proxy?.heal();
-    server?.close();
-    await incasso?.stop();
-    await proxy?.close();
-    await admin?.database.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin?.database.query(`DROP SCHEMA IF EXISTS ${name}_admin CASCADE`);
-    await admin?.close();
-  });
-
-  async function answer(run: (signal: AbortSignal) => Promise<Response>): Promise<Answer> {
-    const started = Date.now();
-    try {
-      const res = await run(AbortSignal.timeout(HANG_MS));
-      const body = (await res.json()) as { code?: string };
-      return {
-        status: res.status,
-        ms: Date.now() - started,
-        retryAfter: res.headers.get("retry-after"),
-        contentType: res.headers.get("content-type"),
-        code: body.code,
-      };
-    } catch {
-      return {
-        status: "hang",
-        ms: Date.now() - started,
-        retryAfter: null,
-        contentType: null,
-        code: undefined,
-      };
-    }
-  }
-
-  const postOrder = () => {
-    const i = orders++;
-    return answer((signal) =>
-      fetch(`${api}/orders`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          "content-type": "application/json",
-          "idempotency-key": `stall-${i}`,
+    beforeAll(async () => {
+      admin = await openStore({ databaseUrl, schema: `${name}_admin`, migrate: false });
+      await admin.database.query(`CREATE DATABASE ${name}`);
+      const target = new URL(databaseUrl as string);
+      proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const proxied = new URL(target.href);
+      proxied.pathname = `/${name}`;
+      proxied.hostname = "127.0.0.1";
+      proxied.port = String(await proxy.listen());
+      incasso = await createIncasso(
+        { databaseUrl: proxied.href },
+        {
+          logger: quiet,
+          env: {},
+          webhooks: false,
+          letters: false,
+          database: { queryTimeoutMs: TIMEOUT_MS, connectionTimeoutMs: TIMEOUT_MS },
         },
-        body: JSON.stringify(
-          orderBody({ type: "incasso", reference: `STALL-${i}`, debtors: [business(`STALL-${i}`)] }),
-        ),
-        signal,
-      }),
-    );
-  };
-  const readyz = () => answer((signal) => fetch(`${root}/readyz`, { signal }));
+      );
+      const listening = await listen(incasso.api, { port: 0, host: "127.0.0.1" });
+      server = listening.server;
+      api = listening.url;
+      root = api.replace(/\/api\/v1$/, "");
+      ({ key: apiKey } = await incasso.operations.createKey({
+        organisation: "Stall BV",
+        mode: "live",
+        per_minute: 100_000,
+        per_day: 100_000,
+      }));
+    });
+    afterAll(async () => {
+      proxy?.heal();
+      server?.close();
+      await incasso?.stop();
+      await proxy?.close();
+      await admin?.database.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin?.database.query(`DROP SCHEMA IF EXISTS ${name}_admin CASCADE`);
+      await admin?.close();
+    });
 
-  const unavailable = {
-    status: 503,
-    retryAfter: "5",
-    contentType: "application/problem+json",
-    code: "service_unavailable",
-  };
+    async function answer(run: (signal: AbortSignal) => Promise<Response>): Promise<Answer> {
+      const started = Date.now();
+      try {
+        const res = await run(AbortSignal.timeout(HANG_MS));
+        const body = (await res.json()) as { code?: string };
+        return {
+          status: res.status,
+          ms: Date.now() - started,
+          retryAfter: res.headers.get("retry-after"),
+          contentType: res.headers.get("content-type"),
+          code: body.code,
+        };
+      } catch {
+        return {
+          status: "hang",
+          ms: Date.now() - started,
+          retryAfter: null,
+          contentType: null,
+          code: undefined,
+        };
+      }
+    }
 
-  it("(a) requests in flight when the network stalls are answered 503 with Retry-After within the time-out", {
-    timeout: 60_000,
-  }, async () => {
-    // Every connection of the pool in use once, so the stall meets connections already open.
-    const warm = await Promise.all(Array.from({ length: 4 }, postOrder));
-    expect(warm.map((a) => a.status)).toEqual([201, 201, 201, 201]);
-    expect((await readyz()).status).toBe(200);
+    const postOrder = () => {
+      const i = orders++;
+      return answer((signal) =>
+        fetch(`${api}/orders`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            "content-type": "application/json",
+            "idempotency-key": `stall-${i}`,
+          },
+          body: JSON.stringify(
+            orderBody({ type: "incasso", reference: `STALL-${i}`, debtors: [business(`STALL-${i}`)] }),
+          ),
+          signal,
+        }),
+      );
+    };
+    const readyz = () => answer((signal) => fetch(`${root}/readyz`, { signal }));
 
-    proxy.blackHole();
-    try {
-      const stalled = await Promise.all([postOrder(), postOrder(), postOrder(), postOrder(), readyz()]);
-      for (const a of stalled.slice(0, 4)) {
-        expect(a).toMatchObject(unavailable);
+    const unavailable = {
+      status: 503,
+      retryAfter: "5",
+      contentType: "application/problem+json",
+      code: "service_unavailable",
+    };
+
+    it("(a) requests in flight when the network stalls are answered 503 with Retry-After within the time-out", {
+      timeout: 60_000,
+    }, async () => {
+      // Every connection of the pool in use once, so the stall meets connections already open.
+      const warm = await Promise.all(Array.from({ length: 4 }, postOrder));
+      expect(warm.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+      expect((await readyz()).status).toBe(200);
+
+      proxy.blackHole();
+      try {
+        const stalled = await Promise.all([postOrder(), postOrder(), postOrder(), postOrder(), readyz()]);
+        for (const a of stalled.slice(0, 4)) {
+          expect(a).toMatchObject(unavailable);
+          expect(a.ms).toBeLessThan(ANSWER_BOUND_MS);
+        }
+        const probe = stalled[4] as Answer;
+        expect(probe.status).toBe(503);
+        expect(probe.ms).toBeLessThan(ANSWER_BOUND_MS);
+        expect(proxy.dropped).toBeGreaterThan(0);
+      } finally {
+        proxy.heal();
+      }
+    });
+
+    it(`(b) after a ${BLACK_HOLE_MS / 1000} s black hole under traffic, /readyz and orders recover within seconds of the heal`, {
+      timeout: 120_000,
+    }, async () => {
+      expect((await readyz()).status).toBe(200);
+      proxy.blackHole();
+      const holeEnds = Date.now() + BLACK_HOLE_MS;
+      const during: Answer[] = [];
+      // Three clients keep sending orders and probes into the hole, as a load balancer and callers would.
+      const client = async (send: () => Promise<Answer>) => {
+        while (Date.now() < holeEnds) {
+          during.push(await send());
+          await sleep(200);
+        }
+      };
+      await Promise.all([client(postOrder), client(postOrder), client(readyz)]);
+      proxy.heal();
+      const healed = Date.now();
+
+      expect(during.length).toBeGreaterThan(0);
+      for (const a of during) {
+        expect(a.status).toBe(503);
         expect(a.ms).toBeLessThan(ANSWER_BOUND_MS);
       }
-      const probe = stalled[4] as Answer;
-      expect(probe.status).toBe(503);
-      expect(probe.ms).toBeLessThan(ANSWER_BOUND_MS);
-      expect(proxy.dropped).toBeGreaterThan(0);
-    } finally {
-      proxy.heal();
-    }
-  });
 
-  it(`(b) after a ${BLACK_HOLE_MS / 1000} s black hole under traffic, /readyz and orders recover within seconds of the heal`, {
-    timeout: 120_000,
-  }, async () => {
-    expect((await readyz()).status).toBe(200);
-    proxy.blackHole();
-    const holeEnds = Date.now() + BLACK_HOLE_MS;
-    const during: Answer[] = [];
-    // Three clients keep sending orders and probes into the hole, as a load balancer and callers would.
-    const client = async (send: () => Promise<Answer>) => {
-      while (Date.now() < holeEnds) {
-        during.push(await send());
-        await sleep(200);
+      // Ready again, and taking orders, without a restart.
+      let ready: Answer | undefined;
+      for (let tries = 0; tries < 60 && ready?.status !== 200; tries++) {
+        if (tries > 0) await sleep(250);
+        ready = await readyz();
       }
-    };
-    await Promise.all([client(postOrder), client(postOrder), client(readyz)]);
-    proxy.heal();
-    const healed = Date.now();
-
-    expect(during.length).toBeGreaterThan(0);
-    for (const a of during) {
-      expect(a.status).toBe(503);
-      expect(a.ms).toBeLessThan(ANSWER_BOUND_MS);
-    }
-
-    // Ready again, and taking orders, without a restart.
-    let ready: Answer | undefined;
-    for (let tries = 0; tries < 60 && ready?.status !== 200; tries++) {
-      if (tries > 0) await sleep(250);
-      ready = await readyz();
-    }
-    expect(ready?.status).toBe(200);
-    const order = await postOrder();
-    expect(order.status).toBe(201);
-    expect(Date.now() - healed).toBeLessThan(RECOVERY_BOUND_MS);
-    // Every connection the pool holds answers: none is left waiting on an answer lost in the hole.
-    const burst = await Promise.all(Array.from({ length: 10 }, postOrder));
-    expect(burst.map((a) => a.status)).toEqual(Array(10).fill(201));
-  });
-});
+      expect(ready?.status).toBe(200);
+      const order = await postOrder();
+      expect(order.status).toBe(201);
+      expect(Date.now() - healed).toBeLessThan(RECOVERY_BOUND_MS);
+      // Every connection the pool holds answers: none is left waiting on an answer lost in the hole.
+      const burst = await Promise.all(Array.from({ length: 10 }, postOrder));
+      expect(burst.map((a) => a.status)).toEqual(Array(10).fill(201));
+    });
+  },
+);
