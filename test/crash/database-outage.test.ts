@@ -6,11 +6,10 @@
 // acknowledged, each exactly once, and a retry with the same Idempotency-Key never makes a second
 // order (decision store-unavailable-503). PostgreSQL only: skipped without TEST_DATABASE_URL.
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 import { createIncasso } from "@incasso/app";
 import { listen } from "@incasso/server/node";
 import { openStore, type SqlStore } from "@incasso/store-sql";
+import { CuttableProxy } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { business, orderBody } from "../http/orders-fixtures.js";
 
@@ -25,56 +24,6 @@ const ORDER_DEADLINE_MS = 60_000;
 
 const quiet = { info() {}, warn() {}, error() {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A TCP proxy to PostgreSQL that can be cut (every socket destroyed, new ones refused) and restored. */
-class CuttableProxy {
-  readonly #server: Server;
-  readonly #sockets = new Set<Socket>();
-  #cut = false;
-  refused = 0;
-
-  constructor(target: { host: string; port: number }) {
-    this.#server = createServer((client) => {
-      if (this.#cut) {
-        this.refused += 1;
-        client.destroy();
-        return;
-      }
-      const upstream = tcpConnect(target.port, target.host);
-      for (const [a, b] of [
-        [client, upstream],
-        [upstream, client],
-      ] as const) {
-        this.#sockets.add(a);
-        a.pipe(b);
-        a.on("error", () => b.destroy());
-        a.on("close", () => {
-          this.#sockets.delete(a);
-          b.destroy();
-        });
-      }
-    });
-  }
-
-  async listen(): Promise<number> {
-    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
-    return (this.#server.address() as AddressInfo).port;
-  }
-
-  cut(): void {
-    this.#cut = true;
-    for (const socket of this.#sockets) socket.destroy();
-  }
-
-  restore(): void {
-    this.#cut = false;
-  }
-
-  close(): Promise<void> {
-    this.cut();
-    return new Promise((resolve) => this.#server.close(() => resolve()));
-  }
-}
 
 interface Answer {
   status: number;

@@ -25,6 +25,7 @@ import {
   type ReadinessReport,
 } from "@incasso/server";
 import { openStore, type SqlStore } from "@incasso/store-sql";
+import { type DatabaseTimeouts, databaseTimeouts } from "./database-timeouts.js";
 import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
 import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
 import { pgliteOption } from "./internal/pglite-settings.js";
@@ -151,6 +152,15 @@ export interface CreateIncassoOptions {
   /** The environment read for defaults; default `process.env`. */
   env?: Record<string, string | undefined>;
   /**
+   * How long the PostgreSQL store waits: for a connection, for a statement's answer (past it the
+   * request gets 503 and the connection is closed), the server's statement_timeout, and the idle
+   * time before TCP keep-alive probes (decision store-timeouts-and-keepalive). Default: the
+   * INCASSO_DATABASE_* variables (each one given here wins), else the store's defaults (5 s, 10 s,
+   * the server's, 30 s).
+   * Ignored on the embedded database.
+   */
+  database?: DatabaseTimeouts;
+  /**
    * The keys that encrypt webhook secrets at rest; default the INCASSO_SECRET_KEY variable (decision
    * store-secrets-at-rest). Without one the secrets are stored as given, and the start says so.
    */
@@ -242,6 +252,8 @@ export async function createIncasso(
     migrations: INCASSO_MIGRATIONS,
     ...secretKeyOption(options.secretKey ?? env.INCASSO_SECRET_KEY),
     ...pgliteOption(env.INCASSO_PGLITE_SHARED_BUFFERS),
+    ...databaseTimeouts({}, env),
+    ...options.database,
   });
   try {
     if (options.secretsReport !== false) await reportSecretsAtRest(store, logger);

@@ -9,6 +9,7 @@ export {
   EMBEDDED_BODY_BUDGET_BYTES,
   type Incasso,
 } from "./create-incasso.js";
+export { type DatabaseTimeouts, databaseTimeouts } from "./database-timeouts.js";
 export { DEFAULT_DATA_DIR, type IncassoTarget, resolveTarget } from "./incasso-target.js";
 export { LOG_LEVELS, type LogLevel, parseLogLevel } from "./logging/log-level.js";
 export {

@@ -27,7 +27,13 @@ export {
   openPgliteDatabase,
   PGLITE_SHARED_BUFFERS_MB,
 } from "./pglite-database.js";
-export { openPostgresDatabase, type PostgresOptions, type PreparedStatements } from "./postgres-database.js";
+export {
+  DEFAULT_KEEPALIVE_IDLE_MS,
+  DEFAULT_QUERY_TIMEOUT_MS,
+  openPostgresDatabase,
+  type PostgresOptions,
+  type PreparedStatements,
+} from "./postgres-database.js";
 export { apiKeyRepository } from "./repositories/api-keys.js";
 export { creditorRepository } from "./repositories/creditors.js";
 export { idempotencyRepository } from "./repositories/idempotency.js";

@@ -28,6 +28,26 @@ export interface OpenStoreOptions {
   schema?: string;
   /** PostgreSQL only: pool size, default 10. */
   maxConnections?: number;
+  /**
+   * PostgreSQL only: how long a request waits for a connection, in milliseconds; default 5000.
+   * Past it the request gets 503 with Retry-After.
+   */
+  connectionTimeoutMs?: number;
+  /**
+   * PostgreSQL only: how long one statement waits for its answer, in milliseconds; default
+   * DEFAULT_QUERY_TIMEOUT_MS (10 s); 0 = none. Past it the request gets 503 and the
+   * connection is closed, not reused (decision store-timeouts-and-keepalive). Migrations are not
+   * bound by it: they run on a connection of their own.
+   */
+  queryTimeoutMs?: number;
+  /**
+   * PostgreSQL only: the server's `statement_timeout` for the store's sessions, in milliseconds,
+   * sent in the startup packet; default 0 (the server's setting). Behind PgBouncer it needs
+   * `track_extra_parameters = statement_timeout`.
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: idle time before TCP keep-alive probes, in milliseconds; default 30000. */
+  keepAliveIdleMs?: number;
   /** The PGlite data directory. */
   dataDir?: string;
   /**
@@ -105,12 +125,34 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
   const pglite =
     options.pgliteSharedBuffersMb === undefined ? {} : { sharedBuffersMb: options.pgliteSharedBuffersMb };
   const dataDir = options.databaseUrl || options.dataDir === undefined ? undefined : resolve(options.dataDir);
+  // The migrations of a PostgreSQL store run on a pool of one connection without the time-outs of
+  // the requests: a step may rebuild an index for minutes, and a second instance waits for the
+  // first one's migration lock (decision store-timeouts-and-keepalive).
+  let migrateOn: (<T>(run: (db: SqlDatabase) => Promise<T>) => Promise<T>) | undefined;
   if (options.databaseUrl) {
+    const url = options.databaseUrl;
+    const schema = options.schema ? { schema: options.schema } : {};
     database = await openPostgresDatabase({
-      url: options.databaseUrl,
-      ...(options.schema ? { schema: options.schema } : {}),
+      url,
+      ...schema,
       ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
+      ...(options.connectionTimeoutMs !== undefined
+        ? { connectionTimeoutMs: options.connectionTimeoutMs }
+        : {}),
+      ...(options.queryTimeoutMs !== undefined ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
+      ...(options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+      ...(options.keepAliveIdleMs !== undefined ? { keepAliveIdleMs: options.keepAliveIdleMs } : {}),
     });
+    if (options.queryTimeoutMs !== 0 || options.statementTimeoutMs) {
+      migrateOn = async (run) => {
+        const untimed = await openPostgresDatabase({ url, ...schema, maxConnections: 1, queryTimeoutMs: 0 });
+        try {
+          return await run(untimed);
+        } finally {
+          await untimed.close();
+        }
+      };
+    }
   } else if (dataDir !== undefined) {
     lock = acquireDataDirLock(dataDir, options.lockCommand ?? "store");
     try {
@@ -129,7 +171,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
     engine: database.engine,
     database,
     dataDir,
-    migrate: () => migrate(database, migrations),
+    migrate: () => (migrateOn ? migrateOn((db) => migrate(db, migrations)) : migrate(database, migrations)),
     pendingMigrations: () => pendingMigrations(database, migrations),
     transaction: (fn) => database.transaction((tx) => fn(repositories(tx, keyring))),
     secretKeyId: keyring?.currentKeyId,

@@ -50,9 +50,50 @@ export interface PostgresOptions {
    * not (a pooler nobody declared). Decision store-connection-poolers.
    */
   preparedStatements?: PreparedStatements;
+  /**
+   * How long one statement may wait for its answer, in milliseconds; default 10000; 0 turns it
+   * off. A statement past it fails with a 503 and its connection is closed, never put back in the
+   * pool: the answer may still arrive (or never, on a cut network), and a connection with an
+   * answer owed would hand it to the next statement. It is `pg`'s own `query_timeout`, which in
+   * pipeline mode destroys the socket of a statement already sent (decision
+   * store-timeouts-and-keepalive).
+   */
+  queryTimeoutMs?: number;
+  /**
+   * PostgreSQL's `statement_timeout` for this pool's sessions, in milliseconds; default 0 (the
+   * server's own setting). Sent in the startup packet, never with `SET`: behind a transaction
+   * pooler a `SET` would stay on a server connection other clients then use. PgBouncer refuses
+   * an unknown startup parameter, so there it needs `track_extra_parameters = statement_timeout`
+   * (PgBouncer 1.20 or later), or leave this off and set it on the role (`ALTER ROLE … SET`).
+   */
+  statementTimeoutMs?: number;
+  /**
+   * Idle time before TCP keep-alive probes start on a connection, in milliseconds; default 30000.
+   * Without it the system's default applies (two hours on Linux), so a connection whose server
+   * vanished without a word (a cut network, a failed-over address) would sit in the pool that long.
+   */
+  keepAliveIdleMs?: number;
 }
 
 const DEFAULT_CONNECTION_TIMEOUT_MS = 5000;
+
+/**
+ * The default of {@link PostgresOptions.queryTimeoutMs}: 10 s. Long enough for any statement of
+ * the order path (milliseconds each, docs/benchmarks/orders.md) under load, short enough that a
+ * client gets its 503 well before its own time-out and the idempotency lease (30 s) runs out.
+ *
+ * @example
+ * DEFAULT_QUERY_TIMEOUT_MS / 1000; // 10
+ */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+/**
+ * The default of {@link PostgresOptions.keepAliveIdleMs}: probes start after 30 s of silence.
+ *
+ * @example
+ * DEFAULT_KEEPALIVE_IDLE_MS / 1000; // 30
+ */
+export const DEFAULT_KEEPALIVE_IDLE_MS = 30_000;
 
 /**
  * A client taken from the pool for a transaction or a batch. While it is checked out the pool's
@@ -233,6 +274,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
       `The schema option cannot be used behind a connection pooler (the URL says pgbouncer=true); set the search_path of the database role instead: ALTER ROLE … SET search_path = ${schema}.`,
     );
   }
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: pooler.url,
     max: options.maxConnections ?? 10,
@@ -240,6 +282,11 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
     // TCP keep-alive, so a connection whose server vanished without a FIN (a cut network) is
     // found dead and replaced rather than held by the pool.
     keepAlive: true,
+    keepAliveInitialDelayMillis: options.keepAliveIdleMs ?? DEFAULT_KEEPALIVE_IDLE_MS,
+    // A statement without an answer in time fails, and pg (pipeline mode) destroys its socket: a
+    // stalled network then costs each request one time-out, not the whole stall.
+    ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     // Pipeline mode: a client writes a statement without waiting for the answer to the one before,
     // each with its own Sync (so one failing does not swallow the next). Only a transaction has
     // several statements on one client at once; there it lets BEGIN travel with the first statement.

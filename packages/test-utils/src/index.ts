@@ -1,4 +1,5 @@
 export { type CliResult, cliProcesses } from "./cli-process.js";
+export { CuttableProxy } from "./cuttable-proxy.js";
 export {
   type CaseSystemStep,
   type FaultyCaseSystem,

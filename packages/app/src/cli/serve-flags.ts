@@ -1,4 +1,5 @@
 import { ALLOW_PRIVATE_TARGETS_FLAG, LOG_LEVEL_FLAG, OPENAI_FLAGS, STORAGE_FLAGS } from "./common-flags.js";
+import { DATABASE_TIMEOUT_FLAGS } from "./database-flags.js";
 import type { FlagSpec } from "./flag-spec.js";
 import { SERVE_LIMIT_FLAGS } from "./serve-limits.js";
 
@@ -98,4 +99,5 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
   ALLOW_PRIVATE_TARGETS_FLAG,
   ...OPENAI_FLAGS,
   ...STORAGE_FLAGS,
+  ...DATABASE_TIMEOUT_FLAGS,
 ];

@@ -27,3 +27,34 @@ describe("serveSettings: --refuse-active-pdf (decision pdf-guard-active-content)
     );
   });
 });
+
+describe("serveSettings: the PostgreSQL time-outs (decision store-timeouts-and-keepalive)", () => {
+  it("are the store's defaults when not set", () => {
+    expect(settings([], {}).database).toEqual({});
+  });
+
+  it("come from the flags, else the INCASSO_DATABASE_* variables", () => {
+    expect(
+      settings(["--database-query-timeout", "2", "--database-connect-timeout", "3"], {
+        INCASSO_DATABASE_QUERY_TIMEOUT: "9",
+        INCASSO_DATABASE_STATEMENT_TIMEOUT: "5",
+        INCASSO_DATABASE_KEEPALIVE: "20",
+      }).database,
+    ).toEqual({
+      queryTimeoutMs: 2000,
+      connectionTimeoutMs: 3000,
+      statementTimeoutMs: 5000,
+      keepAliveIdleMs: 20000,
+    });
+  });
+
+  it("refuse a value that is not seconds with a usage error (exit 2)", () => {
+    expect(() => settings(["--database-query-timeout", "soon"], {})).toThrow(
+      expect.objectContaining({
+        name: "UsageError",
+        message:
+          "--database-query-timeout (INCASSO_DATABASE_QUERY_TIMEOUT) must be a number of seconds (0 = off), not soon",
+      }),
+    );
+  });
+});

@@ -5,6 +5,7 @@ import { type CorsOptions, parseCorsOrigins } from "@incasso/server";
 import { listen } from "@incasso/server/node";
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from "@incasso/store-sql";
 import { createIncasso, type Incasso } from "../create-incasso.js";
+import { databaseTimeouts } from "../database-timeouts.js";
 import { storageTarget } from "../internal/cli-store.js";
 import { reportSecretsAtRest } from "../internal/secrets-at-rest.js";
 import { type LogLevel, parseLogLevel } from "../logging/log-level.js";
@@ -85,6 +86,7 @@ export function serveSettings(values: FlagValues, env: Record<string, string | u
       limits: serveLimits(values, env),
       bodyBudgetBytes: serveBodyBudget(values, env),
       target: storageTarget(values),
+      database: databaseTimeouts(values, env),
     };
   });
 }
@@ -104,6 +106,8 @@ export async function runServe(values: FlagValues): Promise<void> {
   const titleWriter = createTitleWriter(settings.ai.config);
   const incasso = await createIncasso(settings.target, {
     lockName: "serve",
+    // The PostgreSQL time-outs (decision store-timeouts-and-keepalive).
+    database: settings.database,
     webhooks: !settings.webhookDispatcher
       ? false
       : settings.allowPrivateWebhookTargets

@@ -1,4 +1,5 @@
 import { ALLOW_PRIVATE_TARGETS_FLAG, LOG_LEVEL_FLAG, OPENAI_FLAGS, STORAGE_FLAGS } from "./common-flags.js";
+import { DATABASE_TIMEOUT_FLAGS } from "./database-flags.js";
 import type { FlagSpec } from "./flag-spec.js";
 
 /**
@@ -64,4 +65,5 @@ export const WORKER_FLAGS: readonly FlagSpec[] = [
   ALLOW_PRIVATE_TARGETS_FLAG,
   ...OPENAI_FLAGS,
   ...STORAGE_FLAGS,
+  ...DATABASE_TIMEOUT_FLAGS,
 ];

@@ -1,4 +1,5 @@
 import { isDataDirLockedError, type SqlStore } from "@incasso/store-sql";
+import { databaseTimeouts } from "../database-timeouts.js";
 import { openStoreFor } from "../internal/cli-store.js";
 import { reportSecretsAtRest } from "../internal/secrets-at-rest.js";
 import { parseLogLevel } from "../logging/log-level.js";
@@ -43,6 +44,7 @@ export function workerSettings(values: FlagValues, env: Record<string, string | 
       letterRunner: values["no-letter-runner"] !== true,
       allowPrivateTargets: values["allow-private-webhook-targets"] === true,
       ai: documentAiSettings(values, env),
+      database: databaseTimeouts(values, env),
     };
   });
 }
@@ -62,7 +64,7 @@ export async function workerCommand(values: FlagValues): Promise<void> {
   const events = workerEventLogs(logger);
   let store: SqlStore;
   try {
-    store = await openStoreFor(values, "worker");
+    store = await openStoreFor(values, "worker", settings.database);
   } catch (error) {
     if (isDataDirLockedError(error)) {
       throw new Error(

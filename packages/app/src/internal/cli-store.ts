@@ -1,4 +1,5 @@
 import { isDataDirHeld, isDataDirLockedError, openStore, type SqlStore } from "@incasso/store-sql";
+import { type DatabaseTimeouts, databaseTimeouts } from "../database-timeouts.js";
 import { directCall } from "../operator/operations.js";
 import { readOperatorEndpoint, remoteCall } from "../operator/operator-client.js";
 import { type OperationCall, type OperatorOperations, operationsOf } from "../operator/operator-registry.js";
@@ -11,27 +12,40 @@ import { type StorageFlags, storageTarget } from "./storage-target.js";
 export { hasPassword, type StorageFlags, storageTarget } from "./storage-target.js";
 
 /**
- * What openStore reads from the environment: the keys of INCASSO_SECRET_KEY and PGlite's buffer
- * size from INCASSO_PGLITE_SHARED_BUFFERS, when set.
+ * What openStore reads from the environment: the keys of INCASSO_SECRET_KEY, PGlite's buffer
+ * size from INCASSO_PGLITE_SHARED_BUFFERS and the PostgreSQL time-outs of INCASSO_DATABASE_*,
+ * when set.
  *
  * @example
  * await openStore({ ...target, ...storeOptionsFromEnv() });
  */
-export function storeOptionsFromEnv(): { secretKey?: string; pgliteSharedBuffersMb?: number } {
+export function storeOptionsFromEnv(): {
+  secretKey?: string;
+  pgliteSharedBuffersMb?: number;
+} & DatabaseTimeouts {
   return {
     ...secretKeyOption(process.env.INCASSO_SECRET_KEY),
     ...pgliteOption(process.env.INCASSO_PGLITE_SHARED_BUFFERS),
+    ...databaseTimeouts({}, process.env),
   };
 }
 
-/** Opens the store for a server or a command; the lock names the command. */
-export function openStoreFor(flags: StorageFlags, command: string): Promise<SqlStore> {
+/**
+ * Opens the store for a server or a command; the lock names the command. `timeouts` (from the
+ * command's flags) win over the INCASSO_DATABASE_* variables.
+ */
+export function openStoreFor(
+  flags: StorageFlags,
+  command: string,
+  timeouts: DatabaseTimeouts = {},
+): Promise<SqlStore> {
   const target = storageTarget(flags);
   return openStore({
     ...target,
     lockCommand: command,
     migrations: INCASSO_MIGRATIONS,
     ...storeOptionsFromEnv(),
+    ...timeouts,
   });
 }
 

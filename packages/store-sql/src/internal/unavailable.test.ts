@@ -26,6 +26,9 @@ describe("isConnectionFailure", () => {
     ],
     ["pg-pool: connect timeout", new Error("timeout exceeded when trying to connect")],
     ["pg-pool: ended", new Error("Cannot use a pool after calling end on the pool")],
+    // Decision store-timeouts-and-keepalive: no answer in time is the database out of reach.
+    ["pg: query time-out", new Error("Query read timeout")],
+    ["statement timeout 57014", withCode("canceling statement due to statement timeout", "57014")],
     ["PGlite closed", new Error("PGlite is closed")],
     [
       "PGlite abort",
@@ -43,7 +46,6 @@ describe("isConnectionFailure", () => {
     ["unique violation 23505", withCode("duplicate key value violates unique constraint", "23505")],
     ["syntax error 42601", withCode("syntax error at or near", "42601")],
     ["serialization failure 40001", withCode("could not serialize access", "40001")],
-    ["statement timeout 57014", withCode("canceling statement due to statement timeout", "57014")],
     ["a plain bug", new TypeError("Cannot read properties of undefined")],
     ["a statement name clash 42P05", withCode('prepared statement "incasso_3" already exists', "42P05")],
     ["not an error", "ECONNREFUSED"],

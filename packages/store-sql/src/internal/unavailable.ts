@@ -18,10 +18,11 @@ const SOCKET_CODES = new Set([
 /**
  * SQLSTATEs that say the server is not there for us now (PostgreSQL Appendix A): class 08
  * (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now
- * (starting up or in recovery), 53300 too_many_connections. A statement the server refused for
+ * (starting up or in recovery), 53300 too_many_connections, 57014 query_canceled (the session's
+ * statement_timeout ran out: the server did not answer in time). A statement the server refused for
  * what it is (a constraint, a syntax error) is none of these and stays what it is.
  */
-const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "57014"]);
 
 /** What `pg` and `pg-pool` throw themselves when the connection is gone or cannot be had. */
 const DRIVER_MESSAGES = [
@@ -29,6 +30,8 @@ const DRIVER_MESSAGES = [
   "timeout exceeded when trying to connect",
   "Client has encountered a connection error and is not queryable",
   "Connection ended",
+  // pg's query_timeout: no answer in time; the connection it was sent on is destroyed.
+  "Query read timeout",
   // The pool of a store being closed (a graceful stop) while requests still arrive.
   "Cannot use a pool after calling end on the pool",
 ];
