@@ -1,6 +1,5 @@
 import type { KeyMode } from "../api-key-format.js";
-import { toHex } from "../internal/bytes.js";
-import { sha256 } from "../internal/sha256.js";
+import { keyedId } from "./internal/keyed-id.js";
 
 /**
  * The id of a control request (hold, withdraw, payments) sent with an `Idempotency-Key`: `act_`
@@ -21,12 +20,5 @@ export function deriveActionId(input: {
   idempotencyKey: string;
   fingerprint: string;
 }): string {
-  // NUL separators: none of the parts can contain one, so no two different inputs share a text.
-  // The label differs from deriveOrderId's, so an action id never repeats an order id's digits.
-  const digest = toHex(
-    sha256(
-      `incasso-action-id\u0000${input.organisationId}\u0000${input.mode}\u0000${input.idempotencyKey}\u0000${input.fingerprint}`,
-    ),
-  );
-  return `act_${digest.slice(0, 16)}`;
+  return keyedId("act", "incasso-action-id", input);
 }

@@ -1,6 +1,5 @@
 import type { KeyMode } from "../api-key-format.js";
-import { toHex } from "../internal/bytes.js";
-import { sha256 } from "../internal/sha256.js";
+import { keyedId } from "./internal/keyed-id.js";
 
 /**
  * The order id of a request sent with an `Idempotency-Key`: `ord_` and the first 16 hex characters
@@ -22,11 +21,5 @@ export function deriveOrderId(input: {
   idempotencyKey: string;
   fingerprint: string;
 }): string {
-  // NUL separators: none of the parts can contain one, so no two different inputs share a text.
-  const digest = toHex(
-    sha256(
-      `incasso-order-id\u0000${input.organisationId}\u0000${input.mode}\u0000${input.idempotencyKey}\u0000${input.fingerprint}`,
-    ),
-  );
-  return `ord_${digest.slice(0, 16)}`;
+  return keyedId("ord", "incasso-order-id", input);
 }
