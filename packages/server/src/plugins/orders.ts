@@ -4,6 +4,7 @@ import {
   deriveOrderId,
   getOrderStatus,
   HoldRequestSchema,
+  type KeyMode,
   ListOrdersQuerySchema,
   listOrders,
   OrderActionSchema,
@@ -73,6 +74,31 @@ function rawQuery(url: URL): Record<string, string | string[]> {
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
   return out;
+}
+
+/**
+ * The id a keyed request derives (an order id, a control request's id): none without an
+ * `Idempotency-Key`; with one, from the key and the idempotency interceptor's fingerprint (method,
+ * path, body), so a retry of the same request gets the same id.
+ */
+async function keyedRequestId(
+  ctx: Parameters<typeof requestFingerprint>[0],
+  principal: { organisationId: string; mode: KeyMode },
+  derive: (input: {
+    organisationId: string;
+    mode: KeyMode;
+    idempotencyKey: string;
+    fingerprint: string;
+  }) => string,
+): Promise<string | undefined> {
+  const key = parseIdempotencyKey(ctx.request.headers);
+  if (key === undefined) return undefined;
+  return derive({
+    organisationId: principal.organisationId,
+    mode: principal.mode,
+    idempotencyKey: key,
+    fingerprint: await requestFingerprint(ctx),
+  });
 }
 
 const withLimits = (description: string): RouteResponse => ({ description, headers: RATE_LIMIT_HEADERS });
@@ -187,19 +213,9 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
       ],
       handle: async (ctx) => {
         const principal = requirePrincipal(ctx);
-        const key = parseIdempotencyKey(ctx.request.headers);
-        const actionId =
-          key === undefined
-            ? undefined
-            : // The idempotency interceptor's fingerprint (method, path with the order id and the
-              // action, body), so a retry of the same request reuses the task id the case system
-              // is idempotent on (decision orders-control-idempotency).
-              deriveActionId({
-                organisationId: principal.organisationId,
-                mode: principal.mode,
-                idempotencyKey: key,
-                fingerprint: await requestFingerprint(ctx),
-              });
+        // A retry of the same request reuses the task id the case system is idempotent on
+        // (decision orders-control-idempotency).
+        const actionId = await keyedRequestId(ctx, principal, deriveActionId);
         // A retry that finds its action stored (the first answer was lost before its record was
         // kept) gets the earlier answer and, like every replay, says so.
         let replayed = false;
@@ -277,18 +293,9 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
         interceptors: [idempotency({ store: engine.store, ...storeErrorsTo(options.logger) })],
         handle: async (ctx) => {
           const principal = requirePrincipal(ctx);
-          const key = parseIdempotencyKey(ctx.request.headers);
-          const orderId =
-            key === undefined
-              ? undefined
-              : // The idempotency interceptor's fingerprint, so a retry with the same key and
-                // content derives the same order id (decision orders-engine-order-ids).
-                deriveOrderId({
-                  organisationId: principal.organisationId,
-                  mode: principal.mode,
-                  idempotencyKey: key,
-                  fingerprint: await requestFingerprint(ctx),
-                });
+          // A retry with the same key and content derives the same order id (decision
+          // orders-engine-order-ids).
+          const orderId = await keyedRequestId(ctx, principal, deriveOrderId);
           // A retry that finds its order stored (the first answer was lost, or its Idempotency-Key
           // record was not completed before a crash) gets the earlier answer, and like every replay
           // it says so (spec POST /orders rule 3; decision idempotency-keys).
