@@ -143,6 +143,11 @@ export async function migrate(
   migrations: readonly Migration[] = STORE_MIGRATIONS,
 ): Promise<number[]> {
   return db.transaction(async (tx) => {
+    // A statement_timeout of the role or the server (the way to set one behind a transaction
+    // pooler) must not cancel a step that rebuilds an index, nor the wait for another instance's
+    // lock; SET LOCAL lasts for this transaction only, so it is safe behind a pooler too (decision
+    // store-timeouts-and-keepalive).
+    await tx.query("SET LOCAL statement_timeout = 0");
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.query(`CREATE TABLE IF NOT EXISTS incasso_migrations (
       version integer PRIMARY KEY,

@@ -7,6 +7,9 @@ import { scanActiveContent } from "./scan-active-content.mjs";
 // inflates the same streams to read the document; this bounds the second look on the calling
 // thread, where no memory watchdog runs (decision pdf-guard-active-content).
 const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+// The pages opened for their actions and annotations: all within the text budget, and past it up
+// to this page number, so a file of tens of thousands of pages stays within the parse time-out.
+const MAX_ACTION_PAGES = 1000;
 // The kinds of active content in the order they are reported.
 const KIND_ORDER = ["javascript", "launch", "embedded_file", "bytes_before_header"];
 // pdf.js AnnotationType.FILEATTACHMENT: an annotation that carries an embedded file.
@@ -51,14 +54,20 @@ export async function parsePdf(bytes, options) {
     let chars = 0;
     let truncated = false;
     for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n);
-      // Every page is opened for its actions and annotations, also after the text budget is spent.
-      await pageActiveContent(page, found);
       if (chars >= options.maxTextChars) {
         truncated = true;
+        // Past the text budget a page is opened only for its actions and annotations, and only up
+        // to MAX_ACTION_PAGES: a file of tens of thousands of pages would otherwise run into the
+        // parse time-out. The byte scan below still reads every object of a file that is not
+        // encrypted (decision pdf-guard-active-content).
+        if (n > MAX_ACTION_PAGES) break;
+        const page = await pdf.getPage(n);
+        await pageActiveContent(page, found);
         page.cleanup();
         continue;
       }
+      const page = await pdf.getPage(n);
+      await pageActiveContent(page, found);
       const content = await page.getTextContent();
       let text = pageText(content.items);
       if (chars + text.length > options.maxTextChars) {

@@ -47,6 +47,10 @@ describe("isConnectionFailure", () => {
     ["syntax error 42601", withCode("syntax error at or near", "42601")],
     ["serialization failure 40001", withCode("could not serialize access", "40001")],
     ["a plain bug", new TypeError("Cannot read properties of undefined")],
+    [
+      "input quoting a pooler's words 22P02",
+      withCode('invalid input syntax for type integer: "query_wait_timeout"', "22P02"),
+    ],
     ["a statement name clash 42P05", withCode('prepared statement "incasso_3" already exists', "42P05")],
     ["not an error", "ECONNREFUSED"],
     ["null", null],

@@ -72,7 +72,9 @@ export function isConnectionFailure(error: unknown): boolean {
   const text = typeof message === "string" ? message : "";
   if (DRIVER_MESSAGES.some((m) => text.startsWith(m))) return true;
   if (PGLITE_MESSAGES.some((m) => text.startsWith(m))) return true;
-  if (POOLER_MESSAGES.some((m) => text.includes(m))) return true;
+  // At the start only: a statement's own error may quote its input (22P02 `invalid input syntax …:
+  // "query_wait_timeout"`), which must stay the client's error, not a 503.
+  if (POOLER_MESSAGES.some((m) => text.startsWith(m))) return true;
   // A WebAssembly trap or abort in PGlite's engine: it cannot answer any statement after it.
   if (name === "RuntimeError" || text.startsWith("Aborted(")) return true;
   // An AggregateError (a host name with several addresses, each refused) carries the causes.
