@@ -288,10 +288,11 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             if (operatorId === req.operator.id)
               throw new FormError("U kunt uw eigen account hier niet intrekken.");
             const revoked = await env.ops().revokeOperator({ id: operatorId });
-            // The directory refuses a revoked operator anyway; ending the sessions as well leaves
-            // no live row behind (decision console-session-state).
-            await env.sessions.endAll(revoked.id);
+            // Audited first: the revocation has taken effect. The directory refuses a revoked
+            // operator anyway; ending the sessions as well leaves no live row behind (decision
+            // console-session-state).
             await audit(req, "Operator ingetrokken", null, revoked.id, revoked.name);
+            await env.sessions.endAll(revoked.id);
             return seeOther(`${env.base}/operators?ok=operator-ingetrokken`);
           },
           (error) => renderOperators(env, req, 422, { error }),

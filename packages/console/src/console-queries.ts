@@ -179,6 +179,15 @@ export interface OrderWarningRow {
   invoice_number: string | null;
 }
 
+/** A row's JSON text, or null when it is not JSON: one bad row must not take the case page down. */
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The warnings of a case's orders, in the order of the ids given and, per order, as they were
  * answered: the handler sees what the client was told, such as a PDF with active content (decision
@@ -198,7 +207,7 @@ export async function orderWarnings(db: ConsoleDatabase, orderIds: string[]): Pr
   for (const id of orderIds) {
     // json columns come back parsed from PGlite and node-postgres alike; text is parsed here too.
     const raw = byId.get(id);
-    const list: unknown = typeof raw === "string" ? JSON.parse(raw) : raw;
+    const list: unknown = typeof raw === "string" ? parseOrNull(raw) : raw;
     if (!Array.isArray(list)) continue;
     for (const w of list as Array<Record<string, unknown>>) {
       out.push({

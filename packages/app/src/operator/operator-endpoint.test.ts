@@ -157,6 +157,20 @@ describe("the operator endpoint's answers", () => {
     });
   });
 
+  it("answers what node refuses itself as the API does: an unmet Expect with 417, a bad request line with 400", async () => {
+    const expectation = await raw(
+      port(),
+      `POST /operator/list-keys HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token()}\r\n` +
+        "Expect: x-unknown\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+    );
+    expect(statusLine(expectation)).toBe("HTTP/1.1 417 Expectation Failed");
+    expect(expectation).toMatch(/\r\ncontent-type: application\/problem\+json\r\n/i);
+    expect(answerBody(expectation)).toMatchObject({ status: 417, code: "expectation_failed" });
+    const garbage = await raw(port(), "NOT HTTP AT ALL\r\n\r\n");
+    expect(statusLine(garbage)).toBe("HTTP/1.1 400 Bad Request");
+    expect(answerBody(garbage)).toMatchObject({ status: 400, code: "bad_request" });
+  });
+
   it("refuses a declared Content-Length over the limit with 413 before reading the body", async () => {
     // Only the headers are sent: the answer comes without a byte of the body.
     const answer = await raw(

@@ -1,12 +1,12 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { isCaseSystemError } from "@incasso/case-system";
 import { isCoreError, isWebhookError, type Logger } from "@incasso/core";
 import { ApiError, type ApiErrorInit, toProblemDetails } from "@incasso/server";
-import { capConnections, rawProblem } from "@incasso/server/node";
+import { answerHttpErrors, capConnections, rawProblem } from "@incasso/server/node";
 import { isSecretKeyError } from "@incasso/store-sql";
 import { isOperatorAccountError } from "../operators/operator-accounts.js";
 import { OPERATOR_FILE, type OperatorEndpointInfo } from "./operator-file.js";
@@ -299,20 +299,9 @@ export async function startOperatorEndpoint(options: {
         open,
       }),
   });
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (!socket.writable || pending?.headersSent) {
-      socket.destroy();
-      return;
-    }
-    socket.end(
-      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? rawProblem(408, "request_timeout", "The request did not arrive within the time-out.")
-        : error.code === "HPE_HEADER_OVERFLOW"
-          ? rawProblem(431, "headers_too_large", "The request headers are too large.")
-          : rawProblem(400, "bad_request", "The request could not be parsed as HTTP."),
-    );
-  });
+  // What node refuses before a handler runs (a malformed request line, headers too large, its own
+  // time-outs, an Expect other than 100-continue) is answered with problem+json as well.
+  answerHttpErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
