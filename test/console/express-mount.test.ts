@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createIncasso } from "@incasso/app";
 import { incassoExpress, incassoExpressRootRoutes } from "@incasso/express";
 import { createNodeHandler } from "@incasso/server/node";
+import { sendOversizedBody } from "@incasso/test-utils";
 import express from "express";
 import { expect, it } from "vitest";
 
@@ -51,6 +52,21 @@ it("serves the console's pages and forms through one app.use in an Express host"
     expect(await keys.text()).toContain("<h1>API-sleutels</h1>");
     const missing = await fetch(`${origin}/console/zaken/2026-999999`, { headers: { cookie } });
     expect(missing.status).toBe(404);
+    // A form over 64 KiB, chunked and with a Content-Length, gets the console's 413 page, and the
+    // host goes on answering (issue 28, items 1 and 2).
+    const port = (server.address() as AddressInfo).port;
+    for (const framing of ["chunked", "content-length"] as const) {
+      const tooLarge = await sendOversizedBody({
+        port,
+        path: "/console/inloggen",
+        framing,
+        bytes: 70_000,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      });
+      expect([tooLarge.status, tooLarge.headers["content-type"]]).toEqual([413, "text/html; charset=utf-8"]);
+      expect(tooLarge.body).toContain("Het formulier is te groot.");
+    }
+    await new Promise((r) => setTimeout(r, 3_000));
     expect((await fetch(`${origin}/api/v1/ping`)).status).toBe(200);
   } finally {
     server.closeAllConnections();
