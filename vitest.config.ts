@@ -20,7 +20,10 @@ for (const group of ["packages", "adapters"]) {
     }
   }
 }
-const alias = [...subpaths, ...mains];
+// In-memory PGlite databases start from a copy of a fresh cluster rather than each running initdb
+// (test/support/pglite-from-base.ts); only the bare name is matched, not its subpaths.
+const pglite = { find: /^@electric-sql\/pglite$/, replacement: `${root}test/support/pglite-from-base.ts` };
+const alias = [pglite, ...subpaths, ...mains];
 
 export default defineConfig({
   resolve: { alias },
@@ -35,5 +38,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    globalSetup: ["test/support/global-setup.ts"],
   },
 });

@@ -15,22 +15,34 @@ afterAll(() => {
 const quiet = { info() {}, warn() {}, error() {} };
 const LARGEST = 39_000_000;
 
-/** A POST /orders declaring the largest body, of which only `{` arrives until `end()`. */
+/**
+ * A POST /orders declaring the largest body, of which only `{` arrives until `end()`. `reading`
+ * settles when the API first asks for the body: with a high-water mark of 0 the stream is pulled
+ * only by a reader, so the test waits on that event rather than on a timer.
+ */
 function heldOrder(fetch: (r: Request) => Promise<Response>, key: string, idempotencyKey: string) {
   let end = () => {};
   const ended = new Promise<void>((r) => {
     end = r;
   });
-  let step = 0;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (step++ === 0) controller.enqueue(new TextEncoder().encode("{"));
-      else {
-        await ended;
-        controller.close();
-      }
-    },
+  let began = () => {};
+  const reading = new Promise<"reading">((r) => {
+    began = () => r("reading");
   });
+  let step = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        began();
+        if (step++ === 0) controller.enqueue(new TextEncoder().encode("{"));
+        else {
+          await ended;
+          controller.close();
+        }
+      },
+    },
+    { highWaterMark: 0 },
+  );
   const response = fetch(
     new Request("http://x/api/v1/orders", {
       method: "POST",
@@ -44,7 +56,7 @@ function heldOrder(fetch: (r: Request) => Promise<Response>, key: string, idempo
       duplex: "half",
     } as RequestInit),
   );
-  return { response, end };
+  return { response, end, reading };
 }
 
 async function twoLargestAtOnce(api?: { bodyBudgetBytes: number }) {
@@ -59,12 +71,10 @@ async function twoLargestAtOnce(api?: { bodyBudgetBytes: number }) {
     const fetch = (r: Request) => incasso.api.fetch(r);
     const first = heldOrder(fetch, key, "first");
     // The first holds its share once its body is being read.
-    await new Promise((r) => setTimeout(r, 50));
+    await first.reading;
     const second = heldOrder(fetch, key, "second");
-    const early = await Promise.race([
-      second.response,
-      new Promise((r) => setTimeout(() => r("reading"), 300)),
-    ]);
+    // Refused, the second is answered without its body being asked for; let in, it is read.
+    const early = await Promise.race([second.response, second.reading]);
     first.end();
     second.end();
     // Both bodies end after "{": whatever was read is invalid JSON.
