@@ -35,10 +35,7 @@ const NUM = String.raw`\d{1,3}(?:(?:[.,'’]|${SP}(?=\d{3}(?!\d)))\d{3})+(?:[.,]
 // Not part of a longer number, a date (19.01.2016), a percentage, a reference or an IBAN.
 const BEFORE = String.raw`(?<![\d.,'’/\-])`;
 const AFTER = String.raw`(?![\d%]|[.,'’/]\d|-\d|${SP}?%)`;
-const MONEY = new RegExp(
-  `${BEFORE}(?:(${CUR})${SP}*)?([-−])?(${NUM})${AFTER}(?:${SP}*(${CUR}))?(-)?`,
-  "giu",
-);
+const MONEY = new RegExp(`${BEFORE}(?:(${CUR})${SP}*)?([-−])?(${NUM})${AFTER}(?:${SP}*(${CUR}))?(-)?`, "giu");
 
 /**
  * Finds the money amounts in one line, in order: an amount has a currency sign or code before or
