@@ -25,9 +25,10 @@ export interface StructuredInvoice {
   buyerVatNumber: string | null;
 }
 
-// Values are kept as text (no number conversion: "0529.870" must not lose digits), namespace
-// prefixes are dropped so rsm:, ram: and udt: (or any prefix a generator picks) read alike, and
-// only the XML's own five entities are expanded: no DOCTYPE entity is ever expanded.
+// Values are kept as text (no number conversion: "0529.870" must not lose digits), and namespace
+// prefixes are dropped so rsm:, ram: and udt: (or any prefix a generator picks) read alike. A
+// document with a DOCTYPE is not parsed at all (see readInvoiceXml), so only the XML's own five
+// entities (&amp; and the like) are ever expanded.
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "@",
@@ -45,13 +46,16 @@ type Node = Record<string, unknown>;
 
 /**
  * Reads a structured invoice from XML text, or returns null when the text is no CII or UBL invoice
- * (or no well-formed XML at all). Never throws.
+ * (or no well-formed XML at all, or declares a DOCTYPE). Never throws.
  *
  * @example
  * const invoice = readInvoiceXml(xml);
  * invoice?.totalCents; // 52987 for a GrandTotalAmount of 529.87
  */
 export function readInvoiceXml(xml: string): StructuredInvoice | null {
+  // EN 16931's CII and UBL schemas declare no DTD; a DOCTYPE can only bring entities (expansion
+  // bombs, external references), so such a file is no invoice to this reader.
+  if (/<!DOCTYPE/i.test(xml)) return null;
   let doc: Node;
   try {
     doc = parser.parse(xml) as Node;
