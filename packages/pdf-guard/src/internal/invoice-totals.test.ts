@@ -58,6 +58,16 @@ describe("readInvoiceTotals", () => {
     expect(readInvoiceTotals(text).totalCents).toBeNull();
   });
 
+  it("reads a summary table whose captions are a header row above rows of amounts", () => {
+    const text = [
+      "Warenwert\tNettobetrag\tMwSt-Betrag\tEndbetrag",
+      "326,50\t321,40\t61,07\t382,47",
+      "130,70\t127,59\t8,93\t136,52",
+      "457,20\t448,99\t70,00\tEUR\t518,99",
+    ].join("\n");
+    expect(readInvoiceTotals(text).totalCents).toBe(51899);
+  });
+
   it("reads nothing from text without labelled amounts", () => {
     expect(readInvoiceTotals("Geachte heer,\nHierbij de factuur.")).toEqual({
       totalCents: null,

@@ -26,7 +26,9 @@ interface Candidate {
  * (columns). Each amount is paired with its label: the nearest text before it on its line (in the
  * same column or the one to its left), else, for an amount that opens its line, a label wrapped
  * over the line above ("Totaal te" / "betalen  € 100,00") or the text right after it
- * ("€ 100,00 Total"). Labels are Dutch, English, German and French ({@link classifyLabel}).
+ * ("€ 100,00 Total"). The last amount of a row of bare amounts under a header row takes that
+ * row's last caption, when it names the total or the amount due. Labels are Dutch, English,
+ * German and French ({@link classifyLabel}).
  *
  * The total is the largest amount labelled as the invoice total including VAT ("Totaal incl.
  * btw", "Grand total", "Bruttosumme", "Total TTC"), else the largest plain "Totaal" / "Total", else
@@ -60,6 +62,14 @@ export function readInvoiceTotals(text: string): InvoiceTotals {
         const next = amounts[k + 1];
         kind = classifyLabel(firstCell(line.slice(amount.end, next ? next.index : line.length)));
       }
+      if (
+        kind === null &&
+        before === null &&
+        k === amounts.length - 1 &&
+        line.slice(amount.end).trim() === ""
+      ) {
+        kind = columnHeaderKind(lines, i);
+      }
       if (kind !== null) candidates.push({ kind, cents: amount.cents, currency: amount.currency, line: i });
     });
   });
@@ -82,12 +92,39 @@ export function readInvoiceTotals(text: string): InvoiceTotals {
   };
 }
 
+// A summary table whose captions are a header row above rows of bare amounts ("Nettobetrag
+// MwSt-Betrag Endbetrag" over "448,99 70,00 518,99"): the row's last amount sits under the header's
+// last caption. Only a caption that names the total with VAT or the amount due counts; a line-item
+// table's last column ("Totaal", "Bedrag") holds each line's amount, not the invoice's.
+function columnHeaderKind(lines: string[], row: number): InvoiceLabelKind | null {
+  for (let j = row - 1; j >= Math.max(0, row - 4); j--) {
+    const line = lines[j] ?? "";
+    if (findMoney(line).length > 0) {
+      if (isNumberRow(line)) continue;
+      return null;
+    }
+    const header = cells(line);
+    if (header.length < 2) return null;
+    const kind = classifyLabel(header[header.length - 1] ?? "");
+    return kind === "gross" || kind === "due" ? kind : null;
+  }
+  return null;
+}
+
+// A row of a table's amounts: no words, apart from a currency code.
+function isNumberRow(line: string): boolean {
+  return !/\p{L}{2,}/u.test(line.replace(/\b(?:EUR|USD|GBP|CHF|euro)\b/gi, ""));
+}
+
+const CURRENCY_ONLY = /^(?:EUR|USD|GBP|CHF|euro)$/i;
+
 function cells(text: string): string[] {
   return text.split("\t").map((c) => c.trim());
 }
 
 function lastCellWithLetters(text: string): string | null {
-  const withLetters = cells(text).filter((c) => /\p{L}{2,}/u.test(c));
+  // A currency code in a cell of its own ("EUR" in a column before the amounts) is no label.
+  const withLetters = cells(text).filter((c) => /\p{L}{2,}/u.test(c) && !CURRENCY_ONLY.test(c));
   return withLetters[withLetters.length - 1] ?? null;
 }
 
