@@ -11,7 +11,7 @@ import { normaliseFilename } from "./filename.js";
 import type { PdfIsolation } from "./inspect-pdf.js";
 import { chooseEngine, createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
-import type { ActiveContentKind, PdfEngine } from "./pdf-engine.js";
+import type { ActiveContentKind, EmbeddedXml, PdfEngine } from "./pdf-engine.js";
 
 /**
  * Options of {@link checkAttachments} and {@link decodeAttachments}.
@@ -81,6 +81,8 @@ export interface CheckedAttachment {
    * (decision pdf-guard-active-content).
    */
   active_content: ActiveContentKind[];
+  /** Embedded XML files (an e-invoice's Factur-X / ZUGFeRD or UBL data), empty when none. */
+  embedded_xml: EmbeddedXml[];
 }
 
 /**
@@ -267,6 +269,7 @@ export async function checkAttachments(
               encryption: facts.encryption,
               pdf_version: facts.pdf_version,
               active_content: facts.active_content,
+              embedded_xml: facts.embedded_xml,
             };
           } else {
             errors.push({

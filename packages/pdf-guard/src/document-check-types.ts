@@ -4,6 +4,8 @@ import type { PdfGuardLogger } from "./logger.js";
 /**
  * The warning codes a document checker may return (spec Warning; meanings per the issue):
  * `ai_invoice_mismatch` a total in a PDF differs from the declared amount (with invoice_number);
+ * `ai_invoice_paid` the declared amount is the invoice's total but the invoice shows it (partly)
+ * paid (ours, issue 30; a new code is a non-breaking addition under the spec's Versioning);
  * `ai_document_mismatch` documents disagree with each other (address, invoice number, VAT number
  * between invoice and reminder letter); `wik_letter_detected` an attachment looks like a 14-day
  * letter but is not declared as one; `wik_letter_incomplete` a declared 14-day letter lacks what
@@ -14,6 +16,7 @@ import type { PdfGuardLogger } from "./logger.js";
  */
 export const DOCUMENT_WARNING_CODES = [
   "ai_invoice_mismatch",
+  "ai_invoice_paid",
   "ai_document_mismatch",
   "wik_letter_detected",
   "wik_letter_incomplete",
@@ -116,6 +119,12 @@ export interface CheckableAttachment {
   page_count: number;
   /** The PDF itself, for checkers that read the file (the OpenAI checker sends it as input_file). */
   bytes?: Uint8Array;
+  /**
+   * Embedded XML files of the PDF, such as the Factur-X / ZUGFeRD (CII) or UBL data of an
+   * e-invoice; the rules checker reads the total, amount due, invoice number, seller VAT number
+   * and buyer from them before the text (issue 30).
+   */
+  embedded_xml?: ReadonlyArray<{ filename: string; xml: string }>;
 }
 
 /**

@@ -51,6 +51,7 @@ export { createOpenAITitleWriter, type OpenAITitleWriterOptions } from "./openai
 export {
   ACTIVE_CONTENT_KINDS,
   type ActiveContentKind,
+  type EmbeddedXml,
   type PdfEngine,
   type PdfParseLimits,
   type PdfParseResult,

@@ -1,7 +1,7 @@
 import type { AttachmentIssueCode } from "./errors.js";
 import { chooseEngine, createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
-import type { ActiveContentKind, PdfEngine } from "./pdf-engine.js";
+import type { ActiveContentKind, EmbeddedXml, PdfEngine } from "./pdf-engine.js";
 
 /**
  * The older switch for where pdf.js runs, kept so existing callers compile: `none` parses on the
@@ -32,6 +32,8 @@ export type PdfInspection =
       pdf_version: string | null;
       /** Kinds of active content found, empty when none (decision pdf-guard-active-content). */
       active_content: ActiveContentKind[];
+      /** Embedded XML files, such as an e-invoice's Factur-X / UBL data; empty when none. */
+      embedded_xml: EmbeddedXml[];
     }
   | { ok: false; code: AttachmentIssueCode; message: string };
 

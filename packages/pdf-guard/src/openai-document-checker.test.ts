@@ -213,5 +213,9 @@ describe("OpenAI document checker", () => {
     expect(body.input[0]?.content[0]?.text).toContain(
       '"sent_as_file":false,"extracted_text":"Totaal € 125,00"',
     );
+    // The facts the offline reader found go along, so both checkers start from the same reading.
+    expect(body.input[0]?.content[0]?.text).toContain(
+      '"read_facts":{"source":"text","total_cents":12500,"amount_due_cents":null,"paid_cents":null,"currency":"EUR","invoice_numbers":[],"seller_vat_numbers":[],"buyer_name":null}',
+    );
   });
 });

@@ -1,10 +1,12 @@
 import type OpenAI from "openai";
 import { z } from "zod";
 import {
+  type CheckableAttachment,
   DOCUMENT_WARNING_CODES,
   type DocumentChecker,
   type DocumentWarning,
 } from "./document-check-types.js";
+import { readAttachmentFacts } from "./internal/attachment-facts.js";
 import { lazyOpenAIClient, requestStructured } from "./internal/openai-structured.js";
 import { toBase64 } from "./internal/to-base64.js";
 
@@ -44,10 +46,11 @@ const AnswerSchema = z.object({
 
 const INSTRUCTIONS = `Je controleert bijlagen (PDF) van een incasso-opdracht tegen de opgegeven gegevens. De opgegeven gegevens zijn leidend; jij meldt alleen verschillen, als waarschuwing. Geef uitsluitend waarschuwingen met deze codes:
 - ai_invoice_mismatch: een totaalbedrag in een factuur-PDF wijkt af van het opgegeven amount_cents van die factuur; zet invoice_number op het opgegeven factuurnummer.
+- ai_invoice_paid: het opgegeven amount_cents is het totaal van de factuur, maar de factuur toont dat die al (gedeeltelijk) betaald is (nog te betalen minder dan het totaal); geef dan niet ai_invoice_mismatch.
 - ai_document_mismatch: documenten spreken elkaar tegen, bijvoorbeeld adres van de debiteur, factuurnummer of btw-nummer op de factuur tegenover de aanmaning.
 - wik_letter_detected: een bijlage die niet als wik_letter is opgegeven is een veertiendagenbrief (aanmaning met termijn van 14 dagen en incassokosten).
 - wik_letter_incomplete: een als wik_letter opgegeven brief mist wat art. 6:96 lid 6 BW eist: een betalingstermijn van 14 dagen na de dag van ontvangst, de gevolgen van niet betalen, en het bedrag van de incassokosten.
-Schrijf elk bericht in het Nederlands, kort en zakelijk, en noem de bestandsnaam. invoice_number is een opgegeven factuurnummer of null. Bedragen in de gegevens staan in eurocenten. Geen verschil gevonden: geef een lege lijst.`;
+Schrijf elk bericht in het Nederlands, kort en zakelijk, en noem de bestandsnaam. invoice_number is een opgegeven factuurnummer of null. Bedragen in de gegevens staan in eurocenten. read_facts per bijlage is wat een regelgebaseerde lezer vond (source "xml": uit de ingesloten e-factuur, exact; "text": uit de tekst, kan missen). Geen verschil gevonden: geef een lege lijst.`;
 
 /**
  * The DocumentChecker on OpenAI's Responses API: every accepted PDF goes along as an `input_file`
@@ -96,6 +99,8 @@ export function createOpenAIDocumentChecker(options: OpenAIDocumentCheckerOption
           sent_as_file: asFile,
           // The text helps with scans the model reads poorly and stands in for a file not sent.
           extracted_text: a.text.slice(0, asFile ? 4000 : 20000),
+          // What the offline reader found, the embedded e-invoice XML first (issue 30, point 7).
+          read_facts: readFacts(a),
         };
       });
       const declared = {
@@ -122,5 +127,20 @@ export function createOpenAIDocumentChecker(options: OpenAIDocumentCheckerOption
       });
       return answer.warnings;
     },
+  };
+}
+
+// The facts the rules checker reads, for the model to check against (structured data first).
+function readFacts(attachment: CheckableAttachment) {
+  const f = readAttachmentFacts(attachment);
+  return {
+    source: f.source,
+    total_cents: f.totalCents,
+    amount_due_cents: f.dueCents,
+    paid_cents: f.paidCents,
+    currency: f.currency,
+    invoice_numbers: f.invoiceNumbers,
+    seller_vat_numbers: f.vatNumbers,
+    buyer_name: f.buyerName,
   };
 }

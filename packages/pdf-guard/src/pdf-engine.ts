@@ -35,6 +35,17 @@ export const ACTIVE_CONTENT_KINDS = [
 ] as const satisfies readonly ActiveContentKind[];
 
 /**
+ * An embedded file of a PDF that is XML: its name and its text (UTF-8).
+ *
+ * @example
+ * const file: EmbeddedXml = { filename: "factur-x.xml", xml: "<rsm:CrossIndustryInvoice …>" };
+ */
+export interface EmbeddedXml {
+  filename: string;
+  xml: string;
+}
+
+/**
  * What a {@link PdfEngine} reports for one file: the facts of a readable PDF, or why it is not
  * readable. `password` and `damaged` come from pdf.js; `timeout` and `resource_limit` from the
  * engine's bounds. Every one of them judges the file; an engine that cannot judge it (busy, closed,
@@ -59,6 +70,11 @@ export type PdfParseResult =
        * which sees less (decision pdf-guard-active-content).
        */
       active_content?: ActiveContentKind[];
+      /**
+       * Embedded files that are XML, such as the Factur-X / ZUGFeRD or UBL data of an e-invoice,
+       * for the document check (issue 30). Optional so an engine written before it still fits.
+       */
+      embedded_xml?: EmbeddedXml[];
     }
   | { ok: false; reason: "password" | "damaged" | "timeout" | "resource_limit"; detail: string };
 

@@ -6,7 +6,8 @@ import type {
   DocumentCheckInput,
   DocumentWarning,
 } from "./document-check-types.js";
-import { type DocumentFacts, normaliseReference, readDocumentFacts } from "./internal/document-facts.js";
+import { readAttachmentFacts } from "./internal/attachment-facts.js";
+import { type DocumentFacts, normaliseReference } from "./internal/document-facts.js";
 
 /**
  * Options of {@link createRulesDocumentChecker}.
@@ -31,13 +32,18 @@ interface Doc {
 }
 
 /**
- * The offline DocumentChecker (the default): reads the extracted text with rules, in Dutch and
- * English, and compares it with the declared data.
+ * The offline DocumentChecker (the default): reads an e-invoice's embedded XML (Factur-X /
+ * ZUGFeRD, UBL / SI-UBL) first and the extracted text after it, with labels in Dutch, English,
+ * German and French, and compares them with the declared data (issue 30).
  *
  * - `ai_invoice_mismatch`: an invoice PDF (document_type `invoice` or null) that belongs to one
- *   declared invoice (by its labelled invoice number, by that number in its text, or because the
- *   order has exactly one invoice and one invoice PDF) shows a grand total other than the declared
- *   `amount_cents`.
+ *   declared invoice (by its invoice number in the XML or labelled in the text, by that number in
+ *   its text, or because the order has exactly one invoice and one invoice PDF) shows a total
+ *   including VAT other than the declared `amount_cents`, and the declared amount is not the
+ *   amount the invoice shows as still due either.
+ * - `ai_invoice_paid`: the declared amount is the invoice's total, but the invoice shows it paid
+ *   in full or in part (an amount due below the total, or an amount paid): the claim may be too
+ *   high. Not an `ai_invoice_mismatch`: the amounts agree (issue 30, point 4).
  * - `ai_document_mismatch`: a reminder letter and an invoice PDF disagree on the VAT number, on
  *   whether the debtor's postcode is on them, or the letter names an invoice number that is on no
  *   invoice PDF and not declared.
@@ -62,14 +68,14 @@ export function createRulesDocumentChecker(options: RulesDocumentCheckerOptions 
     async check(input, context) {
       const docs: Doc[] = [];
       for (const attachment of input.attachments) {
-        if (attachment.text.trim().length === 0) {
+        if (attachment.text.trim().length === 0 && (attachment.embedded_xml ?? []).length === 0) {
           context.logger.warn("document check skipped an attachment without text", {
             checker: "rules",
             attachment: attachment.index,
           });
           continue;
         }
-        const facts = readDocumentFacts(attachment.text);
+        const facts = readAttachmentFacts(attachment);
         docs.push({
           attachment,
           facts,
@@ -126,15 +132,43 @@ function invoiceMismatches(docs: Doc[]): DocumentWarning[] {
     const [invoice, ...more] = doc.invoices;
     // A document about several invoices (a statement) has no single total to compare.
     if (!invoice || more.length > 0) continue;
-    const total = doc.facts.totalCents;
-    if (total === null || total === invoice.amount_cents) continue;
+    const { totalCents: total, currency } = doc.facts;
+    const due = amountDue(doc.facts);
+    const declared = invoice.amount_cents;
+    const name = doc.attachment.filename;
+    if (total === null) continue;
+    if (declared === total) {
+      if (due !== null && due < total) {
+        warnings.push({
+          code: "ai_invoice_paid",
+          message: `Volgens bijlage "${name}" is factuur ${invoice.invoice_number} ${due <= 0 ? "al betaald" : "al gedeeltelijk betaald"}: het totaal is ${formatMoney(total, currency)}, nog te betalen ${formatMoney(Math.max(0, due), currency)}. Het opgegeven bedrag (${formatEuro(declared)}) is het volle totaal en is aangehouden.`,
+          invoice_number: invoice.invoice_number,
+        });
+      }
+      continue;
+    }
+    // The declared amount may be what is still open after a deposit or a partial payment.
+    if (due !== null && declared === due) continue;
     warnings.push({
       code: "ai_invoice_mismatch",
-      message: `Het totaalbedrag in bijlage "${doc.attachment.filename}" (${formatEuro(total)}) wijkt af van het opgegeven bedrag van factuur ${invoice.invoice_number} (${formatEuro(invoice.amount_cents)}). Het opgegeven bedrag is aangehouden.`,
+      message: `Het totaalbedrag in bijlage "${name}" (${formatMoney(total, currency)}) wijkt af van het opgegeven bedrag van factuur ${invoice.invoice_number} (${formatEuro(declared)}). Het opgegeven bedrag is aangehouden.`,
       invoice_number: invoice.invoice_number,
     });
   }
   return warnings;
+}
+
+// What the invoice shows as still to pay: its amount due, else its total less an amount paid.
+function amountDue(facts: DocumentFacts): number | null {
+  if (facts.dueCents !== null) return facts.dueCents;
+  if (facts.paidCents !== null && facts.totalCents !== null) return facts.totalCents - facts.paidCents;
+  return null;
+}
+
+// Amounts in euro the Dutch way; another currency (an invoice in GBP) with its ISO code.
+function formatMoney(cents: number, currency: string | null): string {
+  if (currency === null || currency === "EUR") return formatEuro(cents);
+  return `${currency} ${formatEuro(cents).replace(/^(-?)€ /, "$1")}`;
 }
 
 function documentMismatches(docs: Doc[], input: DocumentCheckInput): DocumentWarning[] {

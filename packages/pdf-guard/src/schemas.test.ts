@@ -34,7 +34,13 @@ describe("exported schemas", () => {
     expect(json.properties.code).toEqual({
       description: "Stable warning code.",
       type: "string",
-      enum: ["ai_invoice_mismatch", "ai_document_mismatch", "wik_letter_detected", "wik_letter_incomplete"],
+      enum: [
+        "ai_invoice_mismatch",
+        "ai_invoice_paid",
+        "ai_document_mismatch",
+        "wik_letter_detected",
+        "wik_letter_incomplete",
+      ],
     });
   });
 });

@@ -2,7 +2,9 @@ import { z } from "zod";
 
 /**
  * The warning codes the spec names (section Warning), and `pdf_active_content`, ours: an attachment
- * holds active content (decision pdf-guard-active-content), added under the spec's Versioning rule
+ * holds active content (decision pdf-guard-active-content), and `ai_invoice_paid`, ours: the declared
+ * amount is an invoice's total but the invoice shows it paid in full or in part (decision
+ * pdf-guard-invoice-reading), both added under the spec's Versioning rule
  * that new warning codes are a non-breaking addition. Clients must tolerate codes that are not in
  * this list, so the schema types `code` as a plain string.
  *
@@ -23,6 +25,7 @@ export const WARNING_CODES = [
   "wik_letter_incomplete",
   "test_mode",
   "pdf_active_content",
+  "ai_invoice_paid",
 ] as const;
 
 /**
@@ -46,7 +49,8 @@ export const WarningSchema = z
       .string()
       .describe(
         `Warning code. Known codes: ${WARNING_CODES.join(", ")}. Clients must tolerate codes not in this list. ` +
-          "`pdf_active_content`: an attachment holds JavaScript, a Launch action, an embedded file or bytes before its %PDF- header; it was accepted as sent, and the message names it by filename and attachments[i]. A server may be set to refuse such files instead (422 invalid_attachment, errors[].code pdf_active_content).",
+          "`pdf_active_content`: an attachment holds JavaScript, a Launch action, an embedded file or bytes before its %PDF- header; it was accepted as sent, and the message names it by filename and attachments[i]. A server may be set to refuse such files instead (422 invalid_attachment, errors[].code pdf_active_content). " +
+          "`ai_invoice_paid`: the declared amount equals an attached invoice's total, but the invoice shows it paid in full or in part (an amount due below the total); the declared amount was kept.",
       ),
     message: z.string().describe("Explanation in Dutch."),
     invoice_number: z

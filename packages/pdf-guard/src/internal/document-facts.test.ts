@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { normaliseReference, readDocumentFacts } from "./document-facts.js";
 
 describe("readDocumentFacts", () => {
-  it("takes the grand total over subtotals, VAT lines and a plain total", () => {
+  it("takes the total over subtotals and VAT lines, and the amount due apart from it", () => {
     const facts = readDocumentFacts(
       [
         "Subtotaal: € 1.000,00",
@@ -11,7 +11,9 @@ describe("readDocumentFacts", () => {
         "Totaal te betalen: € 1.200,00",
       ].join("\n"),
     );
-    expect(facts.totalCents).toBe(120000);
+    expect(facts.totalCents).toBe(121000);
+    expect(facts.dueCents).toBe(120000);
+    expect(facts.source).toBe("text");
   });
 
   it("reads a total whose amount pdf.js put on the next line", () => {

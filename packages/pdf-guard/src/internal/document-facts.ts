@@ -1,9 +1,23 @@
 import { findAmounts } from "../amounts.js";
+import { readInvoiceTotals } from "./invoice-totals.js";
 
 /** What the rules checker reads from a document's text. */
 export interface DocumentFacts {
-  /** The grand total near a label such as "Totaal", "Te betalen", "Total due", in cents. */
+  /**
+   * The invoice total including VAT, in cents: from the embedded invoice XML when there is one,
+   * else from labels such as "Totaal incl. btw", "Grand total", "Bruttosumme", "Total TTC".
+   */
   totalCents: number | null;
+  /** The amount still due ("Te betalen", "Amount due", "Zahlbetrag"), in cents, when named. */
+  dueCents: number | null;
+  /** An amount already paid (deposit, earlier payment), in cents, when named. */
+  paidCents: number | null;
+  /** The currency of the total (ISO 4217), when the document says. */
+  currency: string | null;
+  /** Where the amounts come from: the embedded invoice XML or the text. */
+  source: "xml" | "text";
+  /** The buyer's name, from the embedded invoice XML only. */
+  buyerName: string | null;
   /** Invoice numbers after a label such as "Factuurnummer" or "Invoice no.", normalised. */
   invoiceNumbers: string[];
   /** VAT identification numbers, normalised (upper case, no spaces or dots). */
@@ -45,15 +59,6 @@ export interface WikLetterSigns {
   /** Words that mark a reminder: aanmaning, herinnering, ingebrekestelling, sommatie, reminder. */
   reminderWord: boolean;
 }
-
-// Labels of a grand total, strongest first. A label in the first group wins over a plain "Totaal".
-const TOTAL_STRONG =
-  /\b(totaal\s+te\s+betalen|nog\s+te\s+betalen|te\s+betalen|totaalbedrag|factuurbedrag|openstaand\s+bedrag|totaal\s+incl\.?|totaal\s+inclusief|total\s+due|amount\s+due|balance\s+due|grand\s+total|invoice\s+total|total\s+amount|total\s+incl\.?|total\s+including)\b/i;
-const TOTAL_WEAK = /\b(totaal|total)\b/i;
-// Lines that carry a total that is not the amount owed.
-const NOT_GRAND_TOTAL = /sub\s?-?tota|\bexcl\b|\bexcl\.|exclusief|exclusive|\bnetto\b|\bnet\b/i;
-const TAX_WORD = /\b(btw|vat|tax)\b/i;
-const INCLUDES = /\bincl\b|\bincl\.|inclusief|including/i;
 
 const INVOICE_LABEL =
   /\b(?:factuur\s?-?(?:nummer|nr\.?|no\.?)|invoice\s?(?:number|no\.?|nr\.?|#))\s*[:#.]?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*[A-Za-z0-9]|[A-Za-z0-9])/gi;
@@ -102,39 +107,19 @@ export function readDocumentFacts(text: string): DocumentFacts {
     .split(/\n/)
     .map((l) => l.trim())
     .filter((l) => l.length > 0 && l !== "\f");
+  const totals = readInvoiceTotals(text);
   return {
-    totalCents: findTotal(lines),
+    totalCents: totals.totalCents,
+    dueCents: totals.dueCents,
+    paidCents: totals.paidCents,
+    currency: totals.currency,
+    source: "text",
+    buyerName: null,
     invoiceNumbers: unique([...text.matchAll(INVOICE_LABEL)].map((m) => normaliseReference(m[1] ?? ""))),
     vatNumbers: findVatNumbers(text),
     postcodes: unique([...text.matchAll(POSTCODE)].map((m) => `${m[1]}${m[2]}`)),
     wik: readWikSigns(lines),
   };
-}
-
-function findTotal(lines: string[]): number | null {
-  let strong: number | null = null;
-  let weak: number | null = null;
-  lines.forEach((line, i) => {
-    const isStrong = TOTAL_STRONG.test(line);
-    if (!isStrong && !TOTAL_WEAK.test(line)) return;
-    if (NOT_GRAND_TOTAL.test(line)) return;
-    if (TAX_WORD.test(line) && !INCLUDES.test(line)) return;
-    const label = (isStrong ? TOTAL_STRONG : TOTAL_WEAK).exec(line);
-    const after = line.slice((label?.index ?? 0) + (label?.[0].length ?? 0));
-    // The amount follows the label on the same line, or, in a two-column layout that pdf.js split,
-    // stands alone on the next line.
-    let amount = findAmounts(after)[0]?.cents ?? null;
-    if (amount === null) {
-      const next = lines[i + 1] ?? "";
-      const candidates = findAmounts(next);
-      if (candidates.length === 1 && /^[\s€EURO\d.,'-]+$/i.test(next)) amount = candidates[0]?.cents ?? null;
-    }
-    if (amount === null) return;
-    // The last total wins within its group: the grand total usually closes the document.
-    if (isStrong) strong = amount;
-    else weak = amount;
-  });
-  return strong ?? weak;
 }
 
 function findVatNumbers(text: string): string[] {

@@ -9,6 +9,8 @@ export type PdfParseOutcome =
       pdf_version: string | null;
       /** Kinds of active content found, in the order javascript, launch, embedded_file, bytes_before_header. */
       active_content: Array<"javascript" | "launch" | "embedded_file" | "bytes_before_header">;
+      /** Embedded files that are XML (an e-invoice's data), at most 4 of at most 2 MiB each. */
+      embedded_xml: Array<{ filename: string; xml: string }>;
     }
   | { ok: false; reason: "password" | "damaged"; detail: string };
 

@@ -14,6 +14,11 @@ const MAX_ACTION_PAGES = 1000;
 const KIND_ORDER = ["javascript", "launch", "embedded_file", "bytes_before_header"];
 // pdf.js AnnotationType.FILEATTACHMENT: an annotation that carries an embedded file.
 const FILE_ATTACHMENT_ANNOTATION = 17;
+// Embedded XML kept for the document check (Factur-X / ZUGFeRD, XRechnung, UBL): at most this many
+// files of at most this many bytes each. An e-invoice's XML is tens of KB; the caps keep a file
+// full of attachments from filling the worker's answer.
+const MAX_EMBEDDED_XML_FILES = 4;
+const MAX_EMBEDDED_XML_BYTES = 2 * 1024 * 1024;
 
 /**
  * Opens a PDF with pdf.js, extracts its text page by page, and reports its active content.
@@ -48,8 +53,14 @@ export async function parsePdf(bytes, options) {
     const encrypted = typeof meta?.info?.EncryptFilterName === "string";
     const version = typeof meta?.info?.PDFFormatVersion === "string" ? meta.info.PDFFormatVersion : null;
     const found = new Set();
+    /** @type {Array<{ filename: string, xml: string }>} */
+    const embeddedXml = [];
     if (hasEntries(await pdf.getJSActions().catch(() => null))) found.add("javascript");
-    if (hasEntries(await pdf.getAttachments().catch(() => null))) found.add("embedded_file");
+    const attachments = await pdf.getAttachments().catch(() => null);
+    if (hasEntries(attachments)) {
+      found.add("embedded_file");
+      for (const file of Object.values(attachments)) addEmbeddedXml(file, embeddedXml);
+    }
     const pages = [];
     let chars = 0;
     let truncated = false;
@@ -62,12 +73,12 @@ export async function parsePdf(bytes, options) {
         // encrypted (decision pdf-guard-active-content).
         if (n > MAX_ACTION_PAGES) break;
         const page = await pdf.getPage(n);
-        await pageActiveContent(page, found);
+        await pageActiveContent(page, found, embeddedXml);
         page.cleanup();
         continue;
       }
       const page = await pdf.getPage(n);
-      await pageActiveContent(page, found);
+      await pageActiveContent(page, found, embeddedXml);
       const content = await page.getTextContent();
       let text = pageText(content.items);
       if (chars + text.length > options.maxTextChars) {
@@ -89,6 +100,7 @@ export async function parsePdf(bytes, options) {
       encryption: encrypted ? "owner_password_only" : "none",
       pdf_version: version,
       active_content: KIND_ORDER.filter((kind) => found.has(kind)),
+      embedded_xml: embeddedXml,
     };
   } catch (error) {
     return refusalFor(error);
@@ -104,14 +116,39 @@ export async function parsePdf(bytes, options) {
  *
  * @param {{ getJSActions(): Promise<unknown>, getAnnotations(): Promise<Array<Record<string, unknown>>> }} page
  * @param {Set<string>} found
+ * @param {Array<{ filename: string, xml: string }>} embeddedXml
  */
-async function pageActiveContent(page, found) {
+async function pageActiveContent(page, found, embeddedXml) {
   if (hasEntries(await page.getJSActions().catch(() => null))) found.add("javascript");
   const annotations = await page.getAnnotations().catch(() => []);
   for (const annotation of annotations) {
     if (hasEntries(annotation.actions)) found.add("javascript");
-    if (annotation.annotationType === FILE_ATTACHMENT_ANNOTATION) found.add("embedded_file");
+    if (annotation.annotationType === FILE_ATTACHMENT_ANNOTATION) {
+      found.add("embedded_file");
+      addEmbeddedXml(annotation.file, embeddedXml);
+    }
   }
+}
+
+/**
+ * Keeps an embedded file that is XML: an e-invoice (Factur-X / ZUGFeRD, UBL) carries its data so
+ * (EN 16931; Factur-X 1.0 §6: the XML is an embedded file of the PDF/A-3). A file counts as XML by
+ * its name or by starting with "<"; anything else, or past the caps, is left out.
+ *
+ * @param {unknown} file
+ * @param {Array<{ filename: string, xml: string }>} out
+ */
+function addEmbeddedXml(file, out) {
+  if (out.length >= MAX_EMBEDDED_XML_FILES || typeof file !== "object" || file === null) return;
+  const content = /** @type {{ content?: unknown }} */ (file).content;
+  const rawName = /** @type {{ filename?: unknown }} */ (file).filename;
+  const filename = typeof rawName === "string" ? rawName : "";
+  if (!(content instanceof Uint8Array) || content.length === 0 || content.length > MAX_EMBEDDED_XML_BYTES)
+    return;
+  const xml = new TextDecoder("utf-8").decode(content).replace(/^\uFEFF/, "");
+  if (!/\.xml$/i.test(filename) && !xml.trimStart().startsWith("<")) return;
+  if (out.some((e) => e.filename === filename && e.xml === xml)) return;
+  out.push({ filename, xml });
 }
 
 /** @param {unknown} value */
@@ -120,27 +157,72 @@ function hasEntries(value) {
 }
 
 /**
- * Joins pdf.js text items into lines: a new line where pdf.js marks an end of line or where the
- * baseline moves, a space between pieces on the same baseline.
+ * Rebuilds the lines of a page from the position pdf.js gives each text item (its transform:
+ * x, y of the baseline, and the font size), not from the order the content stream draws them in.
+ * Items whose baselines lie within 40% of the font size of each other form one line, read left
+ * to right; this puts a label and its amount in a column further right, or drawn long after it, on
+ * one line. A wide gap (more than the font size) between items becomes a tab, so a label and an
+ * amount in different columns stay told apart from words of one phrase. Text without positions
+ * (or rotated text) keeps the stream order.
  *
- * @param {Array<{ str?: string, hasEOL?: boolean, transform?: number[] }>} items
+ * @param {Array<{ str?: string, hasEOL?: boolean, transform?: number[], width?: number }>} items
  */
 function pageText(items) {
-  let out = "";
-  let lastY = null;
-  let lastEol = false;
+  /** @type {Array<{ str: string, x: number, y: number, end: number, size: number, seq: number }>} */
+  const pieces = [];
+  let seq = 0;
   for (const item of items) {
-    if (typeof item.str !== "string") continue;
-    const y = Array.isArray(item.transform) ? item.transform[5] : null;
-    if (out.length > 0 && !lastEol) {
-      out += lastY !== null && y !== null && Math.abs(y - lastY) > 1 ? "\n" : " ";
+    if (typeof item.str !== "string" || item.str.trim() === "") continue;
+    const t = item.transform;
+    seq++;
+    if (!Array.isArray(t) || t.length < 6 || Math.abs(t[1]) > 0.01 || Math.abs(t[2]) > 0.01) {
+      // Rotated or unplaced: keep it in stream order on a line of its own.
+      pieces.push({ str: item.str, x: 0, y: Number.NEGATIVE_INFINITY, end: 0, size: 10, seq });
+      continue;
     }
-    out += item.str;
-    if (item.hasEOL) out += "\n";
-    lastEol = item.hasEOL === true;
-    lastY = y;
+    const size = Math.abs(t[3]) || Math.abs(t[0]) || 10;
+    const width = typeof item.width === "number" ? item.width : 0;
+    pieces.push({ str: item.str, x: t[4], y: t[5], end: t[4] + width, size, seq });
   }
-  return out.replace(/[ \t]+\n/g, "\n").trim();
+  // Top of the page first (PDF y grows upwards), then left to right.
+  pieces.sort((a, b) => b.y - a.y || a.x - b.x || a.seq - b.seq);
+  /** @type {Array<Array<(typeof pieces)[number]>>} */
+  const lines = [];
+  let current = [];
+  let anchor = null;
+  for (const piece of pieces) {
+    const sameLine =
+      anchor !== null &&
+      Number.isFinite(piece.y) &&
+      Math.abs(anchor.y - piece.y) <= 0.4 * Math.min(anchor.size, piece.size);
+    if (!sameLine && current.length > 0) {
+      lines.push(current);
+      current = [];
+    }
+    if (!sameLine) anchor = piece;
+    current.push(piece);
+  }
+  if (current.length > 0) lines.push(current);
+  return lines
+    .map((line) => {
+      line.sort((a, b) => a.x - b.x || a.seq - b.seq);
+      let out = "";
+      let end = null;
+      for (const piece of line) {
+        if (end !== null) {
+          const gap = piece.x - end;
+          out += gap > piece.size ? "\t" : gap > piece.size * 0.15 || !/\s$/.test(out) ? " " : "";
+        }
+        out += piece.str;
+        end = Math.max(end ?? piece.end, piece.end);
+      }
+      return out
+        .replace(/[ \u00a0]{2,}/g, " ")
+        .replace(/ ?\t ?/g, "\t")
+        .trim();
+    })
+    .filter((line) => line.length > 0)
+    .join("\n");
 }
 
 /** @param {unknown} error */

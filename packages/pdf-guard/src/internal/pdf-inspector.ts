@@ -1,7 +1,7 @@
 import { type AttachmentIssueCode, PdfGuardError } from "../errors.js";
 import type { PdfIsolation } from "../inspect-pdf.js";
 import type { AttachmentLimits } from "../limits.js";
-import type { ActiveContentKind, PdfEngine, PdfParseResult } from "../pdf-engine.js";
+import type { ActiveContentKind, EmbeddedXml, PdfEngine, PdfParseResult } from "../pdf-engine.js";
 import { ACTIVE_CONTENT_KINDS } from "../pdf-engine.js";
 import { checkEnvelope } from "./envelope.js";
 import { parsePdf } from "./parse-pdf.mjs";
@@ -18,6 +18,8 @@ export interface PdfFacts {
   pdf_version: string | null;
   /** Kinds of active content found, empty when none (decision pdf-guard-active-content). */
   active_content: ActiveContentKind[];
+  /** Embedded XML files (an e-invoice's data), empty when none. */
+  embedded_xml: EmbeddedXml[];
 }
 
 /** Why a PDF is refused. */
@@ -83,6 +85,7 @@ function toFacts(outcome: PdfParseResult, bytes: Uint8Array): PdfFacts | PdfRefu
       encryption: outcome.encryption,
       pdf_version: outcome.pdf_version,
       active_content: outcome.active_content ?? bytesOnlyActiveContent(bytes),
+      embedded_xml: outcome.embedded_xml ?? [],
     };
   }
   switch (outcome.reason) {

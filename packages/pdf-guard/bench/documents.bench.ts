@@ -1,0 +1,156 @@
+// Benchmark: the offline document check on real invoices (issue 30). Reads the invoice PDFs in
+// ../shared/data/invoices (not part of the project; skipped when absent), declares for each one the
+// true total from manifest.json, that total plus 10%, and the total with two adjacent digits
+// swapped, and counts per language: wrong totals caught, false alarms at the true total, totals read
+// exactly, and the time per PDF (text extraction plus the check, on the calling thread).
+// Run: pnpm bench documents
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import type { CheckableAttachment, DeclaredDebtor } from "../src/document-check-types.js";
+import { inspectPdf } from "../src/inspect-pdf.js";
+import { readAttachmentFacts } from "../src/internal/attachment-facts.js";
+import { silentLogger } from "../src/logger.js";
+import { createRulesDocumentChecker } from "../src/rules-document-checker.js";
+import { runDocumentCheck } from "../src/run-document-check.js";
+
+interface Entry {
+  file: string;
+  language: string;
+  true_total_cents: number;
+  invoice_number: string | null;
+}
+
+const root = new URL("../../..", import.meta.url).pathname;
+const folder = process.env.INVOICES_DIR ?? join(root, "..", "shared", "data", "invoices");
+const manifestPath = join(folder, "manifest.json");
+if (!existsSync(manifestPath)) {
+  console.log(`skipped: no invoice set at ${folder} (it is not part of the project)`);
+  process.exit(0);
+}
+const entries = (JSON.parse(readFileSync(manifestPath, "utf8")) as { entries: Entry[] }).entries;
+const verbose = process.argv.includes("--verbose") || process.env.BENCH_VERBOSE === "1";
+// BENCH_TEXT_ONLY=1 leaves the embedded XML out, to measure the text reader alone.
+const textOnly = process.env.BENCH_TEXT_ONLY === "1";
+
+const debtor: DeclaredDebtor = {
+  type: "business",
+  company_name: "Voorbeeld B.V.",
+  address: { street: "Teststraat", house_number: "10", postal_code: "9999 ZZ", city: "Testdorp" },
+};
+const checker = createRulesDocumentChecker();
+
+/** The amount with its first pair of different adjacent digits swapped: 52987 becomes 25987. */
+function swapDigits(cents: number): number {
+  const d = String(cents).split("");
+  for (let i = 0; i + 1 < d.length; i++) {
+    if (d[i] !== d[i + 1]) {
+      [d[i], d[i + 1]] = [d[i + 1] as string, d[i] as string];
+      return Number(d.join(""));
+    }
+  }
+  return cents + 100;
+}
+
+async function warns(
+  attachment: CheckableAttachment,
+  invoiceNumber: string,
+  amount: number,
+): Promise<boolean> {
+  const warnings = await runDocumentCheck(
+    checker,
+    {
+      debtors: [debtor],
+      invoices: [{ invoice_number: invoiceNumber, amount_cents: amount }],
+      attachments: [attachment],
+    },
+    { logger: silentLogger },
+  );
+  return warnings.some((w) => w.code === "ai_invoice_mismatch");
+}
+
+interface Row {
+  n: number;
+  caught: number;
+  wrong: number;
+  falseAlarms: number;
+  exact: number;
+  ms: number[];
+  checkMs: number[];
+}
+const rows = new Map<string, Row>();
+const row = (key: string): Row => {
+  let r = rows.get(key);
+  if (!r) {
+    r = { n: 0, caught: 0, wrong: 0, falseAlarms: 0, exact: 0, ms: [], checkMs: [] };
+    rows.set(key, r);
+  }
+  return r;
+};
+
+// One warm-up so the first file does not carry pdf.js's start-up.
+{
+  const first = entries[0];
+  if (first) await inspectPdf(new Uint8Array(readFileSync(join(folder, first.file))));
+}
+
+for (const entry of entries) {
+  const bytes = new Uint8Array(readFileSync(join(folder, entry.file)));
+  const invoiceNumber = entry.invoice_number ?? "ONBEKEND-1";
+  const started = performance.now();
+  const inspected = await inspectPdf(bytes);
+  if (!inspected.ok) {
+    console.log(`${entry.file}: not readable (${inspected.code})`);
+    continue;
+  }
+  const attachment: CheckableAttachment = {
+    index: 0,
+    filename: entry.file.replace(/^.*\//, ""),
+    document_type: "invoice",
+    text: inspected.text,
+    page_count: inspected.page_count,
+    embedded_xml: textOnly ? [] : inspected.embedded_xml,
+  };
+  const checkStarted = performance.now();
+  const falseAlarm = await warns(attachment, invoiceNumber, entry.true_total_cents);
+  const ended = performance.now();
+  const ms = ended - started;
+  const checkMs = ended - checkStarted;
+  const plus10 = await warns(attachment, invoiceNumber, Math.round(entry.true_total_cents * 1.1));
+  const swapped = await warns(attachment, invoiceNumber, swapDigits(entry.true_total_cents));
+  const read = readAttachmentFacts(attachment).totalCents;
+  for (const r of [row(entry.language), row("all")]) {
+    r.n++;
+    r.wrong += 2;
+    r.caught += Number(plus10) + Number(swapped);
+    r.falseAlarms += Number(falseAlarm);
+    r.exact += Number(read === entry.true_total_cents);
+    r.ms.push(ms);
+    r.checkMs.push(checkMs);
+  }
+  if (verbose || read !== entry.true_total_cents || falseAlarm || !plus10 || !swapped) {
+    console.log(
+      `${entry.file}: read ${read} true ${entry.true_total_cents}${falseAlarm ? " FALSE ALARM" : ""}${plus10 ? "" : " missed+10%"}${swapped ? "" : " missed-swap"} ${ms.toFixed(0)} ms`,
+    );
+  }
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+}
+
+console.log(
+  `\n${textOnly ? "Text only (embedded XML left out)" : "Embedded XML first, then the text"}. ms: reading the PDF (pdf.js on this thread) and the check; check ms: the check alone.\n`,
+);
+console.log(
+  "| language | PDFs | wrong totals caught | false alarms | totals read exactly | median ms | p95 ms | check median ms | check p95 ms |",
+);
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+const order = [...rows.keys()].filter((k) => k !== "all").sort();
+for (const key of [...order, "all"]) {
+  const r = rows.get(key) as Row;
+  console.log(
+    `| ${key} | ${r.n} | ${r.caught}/${r.wrong} | ${r.falseAlarms} | ${r.exact}/${r.n} | ${quantile(r.ms, 0.5).toFixed(0)} | ${quantile(r.ms, 0.95).toFixed(0)} | ${quantile(r.checkMs, 0.5).toFixed(1)} | ${quantile(r.checkMs, 0.95).toFixed(1)} |`,
+  );
+}
