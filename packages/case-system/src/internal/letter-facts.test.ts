@@ -89,7 +89,12 @@ describe("the facts of the 14-day letter", () => {
         dueDate: i.dueDate,
         amountCents: i.amountCents,
       })),
-      paidCents: 7_500,
+      // The newest invoice the letter lists (the second order's), and every payment with its day.
+      claimsThrough: details.orders.find((o) => o.orderId === second.id)?.addedAt.toISOString(),
+      payments: [
+        { amountCents: 5_000, paymentDate: "2026-11-01" },
+        { amountCents: 2_500, paymentDate: "2026-11-02" },
+      ],
       // None set yet: the letter would be refused (letter_details_missing).
       letterDetails: null,
     };

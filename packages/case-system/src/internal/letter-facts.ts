@@ -1,4 +1,5 @@
 import type { Executor } from "@incasso/store-sql";
+import type { CostsPayment } from "../case-collection-costs.js";
 import type { LetterDetails } from "../letter-details.js";
 import type { WikLetterInput } from "../wik-letter.js";
 
@@ -21,7 +22,10 @@ export interface LetterFacts {
   existingLetterId: string | null;
   debtors: WikLetterInput["debtors"];
   invoices: WikLetterInput["invoices"];
-  paidCents: number;
+  /** ISO instant of the newest invoice: the letter covers the claims added up to it. */
+  claimsThrough: string | null;
+  /** Every payment booked on the case; the letter counts those received before it (`paidBefore`). */
+  payments: CostsPayment[];
   /** The organisation's letter details (decision case-system-letter-details); null when never set. */
   letterDetails: Omit<LetterDetails, "updated_at"> | null;
 }
@@ -37,7 +41,8 @@ interface FactsRow {
   letter_id: string | null;
   debtors: unknown;
   invoices: unknown;
-  paid_cents: string | number;
+  claims_through: Date | string | null;
+  payments: unknown;
   letter_details: unknown;
 }
 
@@ -73,7 +78,10 @@ const FACTS = `SELECT c.case_number, c.organisation_id, c.creditor_name, c.refer
         'invoice_date', i.invoice_date::text, 'due_date', i.due_date::text, 'amount_cents', i.amount_cents)
         ORDER BY i.added_at, i.order_id, i.position), '[]')
       FROM case_invoices i WHERE i.case_number = c.case_number) AS invoices,
-    (SELECT COALESCE(sum(p.amount_cents), 0) FROM case_payments p WHERE p.case_number = c.case_number) AS paid_cents,
+    (SELECT max(i.added_at) FROM case_invoices i WHERE i.case_number = c.case_number) AS claims_through,
+    (SELECT COALESCE(json_agg(json_build_object('amount_cents', p.amount_cents, 'payment_date', p.payment_date::text)
+        ORDER BY p.payment_date, p.id), '[]')
+      FROM case_payments p WHERE p.case_number = c.case_number) AS payments,
     (SELECT json_build_object('sender_name', ld.sender_name, 'street', ld.street, 'postal_code', ld.postal_code,
         'city', ld.city, 'iban', ld.iban, 'bic', ld.bic, 'kvk_number', ld.kvk_number, 'phone', ld.phone,
         'email', ld.email)
@@ -116,7 +124,11 @@ export async function selectLetterFacts(
       dueDate: i.due_date,
       amountCents: Number(i.amount_cents),
     })),
-    paidCents: Number(r.paid_cents),
+    claimsThrough: r.claims_through === null ? null : new Date(r.claims_through).toISOString(),
+    payments: parsed<{ amount_cents: number | string; payment_date: string }[]>(r.payments).map((p) => ({
+      amountCents: Number(p.amount_cents),
+      paymentDate: p.payment_date,
+    })),
     letterDetails:
       r.letter_details === null ? null : parsed<Omit<LetterDetails, "updated_at">>(r.letter_details),
   };
