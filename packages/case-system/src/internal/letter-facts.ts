@@ -2,6 +2,7 @@ import type { Executor } from "@incasso/store-sql";
 import type { CostsPayment } from "../case-collection-costs.js";
 import type { LetterDetails } from "../letter-details.js";
 import type { WikLetterInput } from "../wik-letter.js";
+import { mergeDebtors } from "./merge-debtors.js";
 
 /**
  * What the 14-day letter of a case prints, and who its event names, read in one statement: the
@@ -47,6 +48,10 @@ interface FactsRow {
 }
 
 interface DebtorJson {
+  order_id: string;
+  position: number;
+  type: "business" | "individual";
+  customer_number: string | null;
   name: string;
   address_set: boolean;
   street: string | null;
@@ -70,10 +75,13 @@ const parsed = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse
 const FACTS = `SELECT c.case_number, c.organisation_id, c.creditor_name, c.reference AS case_reference,
     c.opened_by_order_id, o.order_id, o.reference AS order_reference,
     (SELECT l.id FROM case_letters l WHERE l.order_id = $2) AS letter_id,
-    (SELECT COALESCE(json_agg(json_build_object('name', d.name, 'address_set', d.address_set_at IS NOT NULL,
+    (SELECT COALESCE(json_agg(json_build_object('order_id', d.order_id, 'position', d.position, 'type', d.type,
+        'customer_number', d.customer_number, 'name', d.name, 'address_set', d.address_set_at IS NOT NULL,
         'street', d.street, 'house_number', d.house_number, 'house_number_suffix', d.house_number_suffix,
-        'postal_code', d.postal_code, 'city', d.city, 'country', d.country) ORDER BY d.order_id, d.position), '[]')
-      FROM case_debtors d WHERE d.case_number = c.case_number) AS debtors,
+        'postal_code', d.postal_code, 'city', d.city, 'country', d.country)
+        ORDER BY dor.added_at, d.order_id, d.position), '[]')
+      FROM case_debtors d LEFT JOIN case_orders dor ON dor.order_id = d.order_id
+      WHERE d.case_number = c.case_number) AS debtors,
     (SELECT COALESCE(json_agg(json_build_object('invoice_number', i.invoice_number,
         'invoice_date', i.invoice_date::text, 'due_date', i.due_date::text, 'amount_cents', i.amount_cents)
         ORDER BY i.added_at, i.order_id, i.position), '[]')
@@ -105,19 +113,29 @@ export async function selectLetterFacts(
     openedByOrderId: r.opened_by_order_id,
     order: r.order_id === null ? null : { orderId: r.order_id, reference: r.order_reference },
     existingLetterId: r.letter_id,
-    debtors: parsed<DebtorJson[]>(r.debtors).map((d) => ({
-      name: d.name,
-      address: d.address_set
-        ? {
-            street: String(d.street),
-            house_number: String(d.house_number),
-            house_number_suffix: d.house_number_suffix,
-            postal_code: String(d.postal_code),
-            city: String(d.city),
-            country: String(d.country),
-          }
-        : null,
-    })),
+    // Each debtor once, at its newest address (internal/merge-debtors.ts, as the case shows them).
+    debtors: mergeDebtors(
+      parsed<DebtorJson[]>(r.debtors).map((d) => ({
+        orderId: d.order_id,
+        position: Number(d.position),
+        type: d.type,
+        name: d.name,
+        customerNumber: d.customer_number,
+        email: null,
+        phone: null,
+        address: d.address_set
+          ? {
+              street: String(d.street),
+              house_number: String(d.house_number),
+              house_number_suffix: d.house_number_suffix,
+              postal_code: String(d.postal_code),
+              city: String(d.city),
+              country: String(d.country),
+            }
+          : null,
+        addressSetAt: null,
+      })),
+    ).map((d) => ({ name: d.name, address: d.address })),
     invoices: parsed<InvoiceJson[]>(r.invoices).map((i) => ({
       invoiceNumber: i.invoice_number,
       invoiceDate: i.invoice_date,
