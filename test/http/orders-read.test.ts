@@ -199,7 +199,12 @@ describe.each(transports)(
     });
 
     it("GET /orders/{orderId}: the live case status; balance only once in treatment, with costs and interest", async () => {
-      const order = await submit(live, orderBody({ reference: "S-1", debtors: [business("S-1")], kvk: "1" }));
+      // An incasso order: the client's own 14-day letter came before it, so its claims carry the
+      // collection costs from the start (decision case-system-collection-costs).
+      const order = await submit(
+        live,
+        orderBody({ reference: "S-1", type: "incasso", debtors: [business("S-1")], kvk: "1" }),
+      );
       const res = await t.request(`/orders/${order.id}`, bearer(live));
       expect(res.status).toBe(200);
       const status = await res.json();
@@ -208,7 +213,7 @@ describe.each(transports)(
         id: order.id,
         object: "order",
         mode: "live",
-        type: "pre-incasso",
+        type: "incasso",
         reference: "S-1",
         case: { case_number: order.case.case_number, new: true, status: "Nieuw", open: true },
         invoice_count: 3,

@@ -276,9 +276,12 @@ describe("case events through incasso serve and the handler's CLI", () => {
         `${caseNumber} is In behandeling.\n`,
       );
       const pay = await run(["cases", "pay", caseNumber, "--amount-cents", "40000", "--date", today]);
+      // Paid on the letter's own day, so taken as received before it: the costs are the scale over
+      // the € 600,00 the law takes, not the € 150,00 the letter announced on € 1.000,00 (decision
+      // case-system-collection-costs).
       expect(pay.out).toBe(
         `Booked € 400,00 received ${today} on ${caseNumber} (${/\((pay_[0-9a-f]{16})\)/.exec(pay.out)?.[1]}).\n` +
-          `Balance on ${today}: principal € 1.000,00 + costs € 150,00 + interest € 0,00 - paid € 400,00 = € 750,00.\n`,
+          `Balance on ${today}: principal € 1.000,00 + costs € 90,00 + interest € 0,00 - paid € 400,00 = € 690,00.\n`,
       );
       const payment = await received("payment.received");
       expect(constructWebhookEvent(payment.body, payment.headers, secret)).toMatchObject({
@@ -289,7 +292,7 @@ describe("case events through incasso serve and the handler's CLI", () => {
         case: { balance_due_cents?: number };
         actions: { action: string; status: string }[];
       };
-      expect(status.case.balance_due_cents).toBe(75_000);
+      expect(status.case.balance_due_cents).toBe(69_000);
 
       // A hold request becomes a task; the handler marks it done and the order shows it.
       expect(

@@ -101,15 +101,16 @@ describe("the built-in case system", () => {
     const q = { organisationId, caseNumber, today: "2026-10-15" };
     expect(await cases.caseState(q)).toEqual({ caseNumber, status: "Nieuw", open: true });
     await cases.setStatus({ caseNumber, status: "In behandeling", at });
-    // 125000 + BIK 18750, no interest on the due date itself.
+    // 125000, no interest on the due date itself, and no collection costs before the pre-incasso
+    // order's 14-day letter announced them (decision case-system-collection-costs).
     expect(await cases.caseState(q)).toEqual({
       caseNumber,
       status: "In behandeling",
       open: true,
-      balanceDueCents: 143750,
+      balanceDueCents: 125000,
     });
     await cases.setStatus({ caseNumber, status: "Aangehouden", at });
-    expect((await cases.caseState(q))?.balanceDueCents).toBe(143750);
+    expect((await cases.caseState(q))?.balanceDueCents).toBe(125000);
     expect(await cases.caseState({ ...q, organisationId: "org_0000000000000000" })).toBeUndefined();
     await expect(cases.setStatus({ caseNumber, status: "Weg" as never })).rejects.toMatchObject({
       code: "invalid_status",

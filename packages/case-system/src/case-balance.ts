@@ -1,16 +1,27 @@
-import { calculateCollectionCosts, calculateStatutoryInterest, getRateTable } from "@incasso/wik";
+import { calculateStatutoryInterest, getRateTable } from "@incasso/wik";
+import {
+  type CostsClaim,
+  type CostsLetter,
+  type CostsPayment,
+  caseCollectionCosts,
+} from "./case-collection-costs.js";
 
 /**
- * What {@link computeCaseBalance} needs: the invoices on the case, the payments booked on it, whether
- * a debtor is a consumer, and the date to compute to.
+ * What {@link computeCaseBalance} needs: the invoices on the case, the payments booked on it, the
+ * 14-day letters made for it, whether a debtor is a consumer, and the date to compute to.
  *
  * @example
  * const input: CaseBalanceInput = { invoices: [{ amountCents: 125000, dueDate: "2026-10-15" }], paidCents: 0, consumer: false, today: "2026-11-21" };
  */
 export interface CaseBalanceInput {
-  invoices: ReadonlyArray<{ amountCents: number; dueDate: string }>;
+  /** The claims; `addedAt` and `preIncasso` say which letter's costs they carry (see {@link caseCollectionCosts}). */
+  invoices: ReadonlyArray<CostsClaim & { dueDate: string }>;
   /** Sum of the payments booked on the case. */
   paidCents: number;
+  /** The payments with their dates, for the principal a letter's costs are taken over; none when left out. */
+  payments?: ReadonlyArray<CostsPayment>;
+  /** The 14-day letters made for the case; none when left out. */
+  letters?: ReadonlyArray<CostsLetter>;
   /** True when a debtor is an individual: wettelijke rente (art. 6:119 BW) instead of handelsrente (art. 6:119a BW). */
   consumer: boolean;
   /** `YYYY-MM-DD`; interest runs up to and including this day. */
@@ -49,9 +60,11 @@ function dayBefore(date: string): string {
  * The outstanding balance of a case in treatment (spec OrderStatus.case.balance_due_cents:
  * "outstanding balance including collection costs and interest"), through @incasso/wik:
  *
- * - collection costs on the BIK scale over the sum of all principals on the case (art. 2 BIK; the
- *   principals of several claims are added together before the scale, art. 6:96 lid 7 BW), without
- *   VAT (the VAT increase of art. 2 lid 3 BIK needs a statement of the creditor that we do not have);
+ * - the collection costs of {@link caseCollectionCosts}, the one computation the 14-day letter uses
+ *   too: what the latest letter announced for the claims it listed (never more, art. 6:96 lid 6
+ *   BW), and for claims no letter of ours listed the BIK scale over their principals added together
+ *   (art. 6:96 lid 7 BW) when their order came after the client's own letter (decision
+ *   case-system-collection-costs);
  * - statutory interest per invoice from the day after its due date up to and including `today`,
  *   wettelijke rente for a consumer, handelsrente otherwise, compounded yearly (art. 6:119,
  *   6:119a, 6:120 BW);
@@ -81,7 +94,11 @@ export function computeCaseBalance(input: CaseBalanceInput): CaseBalance {
       endDate: input.today,
     }).amount_cents;
   }
-  const costs = principal > 0 ? calculateCollectionCosts(principal).collection_costs_cents : 0;
+  const costs = caseCollectionCosts({
+    claims: input.invoices,
+    payments: input.payments ?? [],
+    letters: input.letters ?? [],
+  });
   const due = principal + costs + interest - input.paidCents;
   return {
     principalCents: principal,

@@ -200,15 +200,23 @@ export const CaseViewSchema = z
         added_at: Timestamp,
       }),
     ),
-    debtors: z.array(
-      z.object({
-        order_id: z.string(),
-        type: z.enum(["business", "individual"]),
-        name: z.string(),
-        customer_number: z.string().nullable(),
-        address: Address.nullable(),
-      }),
-    ),
+    debtors: z
+      .array(
+        z.object({
+          order_id: z.string().describe("The order that first named the debtor."),
+          type: z.enum(["business", "individual"]),
+          name: z.string(),
+          customer_number: z.string().nullable(),
+          address: Address.nullable().describe("The newest address an order gave."),
+          order_ids: z.array(z.string()).describe("Every order that named the debtor, oldest first."),
+          previous_addresses: z
+            .array(z.object({ address: Address, order_id: z.string(), set_at: Timestamp.nullable() }))
+            .describe("Earlier addresses, oldest first, with the order that gave each."),
+        }),
+      )
+      .describe(
+        "Each debtor once: orders naming the same customer number and name (or without a customer number the same name and address) are one debtor.",
+      ),
     invoices: z.array(
       z.object({
         order_id: z.string(),

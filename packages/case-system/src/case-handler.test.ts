@@ -112,7 +112,8 @@ describe("createCaseHandler", () => {
       await handler.setStatus({ case_number: caseNumber, status: "In behandeling" }),
     );
     expect(moved.status).toBe("In behandeling");
-    // Due today: no interest yet; BIK on € 1.000,00 is € 150,00.
+    // Due today: no interest yet; no letter yet, so no collection costs on a pre-incasso claim (art.
+    // 6:96 lid 6 BW; decision case-system-collection-costs).
     const paid = CasePaymentSchema.parse(
       await handler.bookPayment({ case_number: caseNumber, amount_cents: 40_000 }),
     );
@@ -126,10 +127,10 @@ describe("createCaseHandler", () => {
       balance: {
         as_of: "2026-11-21",
         principal_cents: 100_000,
-        collection_costs_cents: 15_000,
+        collection_costs_cents: 0,
         interest_cents: 0,
         paid_cents: 40_000,
-        balance_due_cents: 75_000,
+        balance_due_cents: 60_000,
       },
     });
 
@@ -160,7 +161,8 @@ describe("createCaseHandler", () => {
       invoices: [{ invoice_number: "H-1", amount_cents: 100_000, due_date: "2026-11-21" }],
       payments: [{ amount_cents: 40_000, payment_date: "2026-11-21" }],
       letters: [{ id: letter.id, filename: letter.filename }],
-      balance: { balance_due_cents: 75_000 },
+      // The costs the letter announced over the € 600,00 outstanding, not the scale over € 1.000,00.
+      balance: { collection_costs_cents: 9_000, balance_due_cents: 69_000 },
     });
 
     const closed = await handler.closeCase({ case_number: caseNumber });

@@ -201,7 +201,15 @@ function caseView(d: CaseDetails, organisation: string, balance: CaseBalanceView
     in_treatment: d.treatmentStartedAt !== null,
     ...snakeView(d, ["createdAt", "closedAt"]),
     orders: d.orders.map((o) => snakeView(o, ["orderId", "type", "reference", "addedAt"])),
-    debtors: d.debtors.map((x) => snakeView(x, ["orderId", "type", "name", "customerNumber", "address"])),
+    debtors: d.debtors.map((x) => ({
+      ...snakeView(x, ["orderId", "type", "name", "customerNumber", "address"]),
+      order_ids: x.orderIds,
+      previous_addresses: x.previousAddresses.map((p) => ({
+        address: p.address,
+        order_id: p.orderId,
+        set_at: p.setAt === null ? null : p.setAt.toISOString(),
+      })),
+    })),
     invoices: d.invoices.map((i) =>
       snakeView(i, ["orderId", "invoiceNumber", "invoiceDate", "dueDate", "amountCents", "description"]),
     ),

@@ -10,6 +10,15 @@ export {
 export { type CaseBalance, type CaseBalanceInput, computeCaseBalance } from "./case-balance.js";
 export type { CaseChange, CaseChangeListener, CaseTransaction } from "./case-change.js";
 export {
+  type CostsClaim,
+  type CostsLetter,
+  type CostsPayment,
+  caseCollectionCosts,
+  costsAtLetter,
+  type LetterCosts,
+  paidBefore,
+} from "./case-collection-costs.js";
+export {
   type CaseBalanceView,
   type CaseHandler,
   type CaseLetterView,

@@ -23,6 +23,9 @@ import type { Migration } from "@incasso/store-sql";
  *   orders that never got a job (a crash between storing the order and recording its job).
  * - Version 32: the letter details of each organisation (`case_letter_details`: sender, IBAN, KvK
  *   number, contact), which the 14-day letter prints (decision case-system-letter-details).
+ * - Version 33: the rest of an attachment stored in parts (decision case-system-attachment-parts).
+ * - Version 34: each letter keeps the newest invoice it listed (`claims_through`), so the balance
+ *   knows which claims the costs it announced cover (decision case-system-collection-costs).
  *
  * @example
  * const store = await openStore({ migrations: mergeMigrations(STORE_MIGRATIONS, CASE_SYSTEM_MIGRATIONS) });
@@ -228,6 +231,15 @@ export const CASE_SYSTEM_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (order_id, position, part),
         FOREIGN KEY (order_id, position) REFERENCES case_attachments (order_id, position)
       )`,
+    ],
+  },
+  {
+    version: 34,
+    name: "case handling: the claims a letter covers",
+    statements: [
+      // Null on letters made before: the balance takes their sent_at instead (every invoice on the
+      // case then was listed, as the letter lists the whole case).
+      "ALTER TABLE case_letters ADD COLUMN claims_through timestamptz",
     ],
   },
 ];

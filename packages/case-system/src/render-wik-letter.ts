@@ -31,15 +31,37 @@ function fitText(text: string, font: PDFFont): string {
   return out;
 }
 
-function wrap(text: string, font: PDFFont, width: number): string[] {
+/**
+ * Splits a word wider than `width` into pieces that fit: a 200-character company name (spec
+ * Debtor.company_name) or a reference without spaces must not run past the margin.
+ */
+function breakWord(word: string, font: PDFFont, size: number, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = "";
+  for (const ch of word) {
+    if (piece !== "" && font.widthOfTextAtSize(piece + ch, size) > width) {
+      pieces.push(piece);
+      piece = ch;
+    } else piece += ch;
+  }
+  if (piece !== "") pieces.push(piece);
+  return pieces;
+}
+
+/** Lines of at most `width` points: at spaces where it can, inside a word that is wider itself. */
+function wrapText(text: string, font: PDFFont, width: number, size = SIZE): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line === "" ? word : `${line} ${word}`;
-    if (line !== "" && font.widthOfTextAtSize(candidate, SIZE) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
+  for (const whole of text.split(/\s+/).filter(Boolean)) {
+    const pieces =
+      font.widthOfTextAtSize(whole, size) > width ? breakWord(whole, font, size, width) : [whole];
+    for (const word of pieces) {
+      const candidate = line === "" ? word : `${line} ${word}`;
+      if (line !== "" && font.widthOfTextAtSize(candidate, size) > width) {
+        lines.push(line);
+        line = word;
+      } else line = candidate;
+    }
   }
   if (line !== "") lines.push(line);
   return lines;
@@ -91,13 +113,19 @@ export async function renderWikLetterPdf(
       case "gap":
         y -= LEADING;
         break;
-      case "line":
-        room(1);
-        draw(block.text, MARGIN, block.bold ? bold : regular);
-        y -= LEADING;
+      case "line": {
+        // Names, streets and references may be long (spec: company_name 200, street 150,
+        // reference 100 characters): wrapped within the margins like a paragraph, without its gap.
+        const font = block.bold ? bold : regular;
+        for (const line of wrapText(fitText(block.text, font), font, width)) {
+          room(1);
+          draw(line, MARGIN, font);
+          y -= LEADING;
+        }
         break;
+      }
       case "paragraph": {
-        const lines = wrap(fitText(block.text, regular), regular, width);
+        const lines = wrapText(fitText(block.text, regular), regular, width);
         for (const line of lines) {
           room(1);
           draw(line, MARGIN);
@@ -111,21 +139,27 @@ export async function renderWikLetterPdf(
         const columns = [MARGIN, MARGIN + 150, MARGIN + 270];
         const right = PAGE.width - MARGIN;
         const row = (cells: string[], font: PDFFont) => {
-          room(1);
-          cells.slice(0, 3).forEach((cell, i) => {
+          // An invoice number may have 50 characters (spec Invoice): a long one is set smaller,
+          // down to 7.5 pt, and what still does not fit goes on to a next line in its column.
+          const laid = cells.slice(0, 3).map((cell, i) => {
             const x = columns[i] ?? MARGIN;
             const fitted = fitText(cell, font);
-            // An invoice number may have 50 characters (spec Invoice): a long one is set smaller
-            // rather than running into the next column.
             const limit = (columns[i + 1] ?? right) - x - 8;
             const size = Math.max(
-              6,
+              7.5,
               Math.min(SIZE, (SIZE * limit) / Math.max(1, font.widthOfTextAtSize(fitted, SIZE))),
             );
-            page.drawText(fitted, { x, y, size, font });
+            return { x, size, lines: wrapText(fitted, font, limit, size) };
           });
+          const height = Math.max(1, ...laid.map((c) => c.lines.length));
+          room(height);
+          for (const cell of laid) {
+            cell.lines.forEach((line, k) => {
+              page.drawText(line, { x: cell.x, y: y - k * LEADING, size: cell.size, font });
+            });
+          }
           drawRight(cells[3] ?? "", right, font);
-          y -= LEADING;
+          y -= LEADING * height;
         };
         row(block.header, bold);
         for (const cells of block.rows) row(cells, regular);

@@ -1,4 +1,4 @@
-import { calculateCollectionCosts } from "@incasso/wik";
+import { costsAtLetter } from "./case-collection-costs.js";
 import { CaseSystemError } from "./errors.js";
 import { formatIban } from "./iban.js";
 import { dutchDate, euro } from "./internal/dutch-format.js";
@@ -62,7 +62,10 @@ export interface WikLetterInput {
     dueDate: string;
     amountCents: number;
   }>;
-  /** Payments booked on the case before the letter. */
+  /**
+   * Payments received before the letter (made on or before its date; `paidBefore`): they lower the
+   * principal the costs are taken over.
+   */
   paidCents: number;
   /** The sender and the account to pay to; null when the organisation has no IBAN set. */
   sender: WikLetterSender | null;
@@ -144,8 +147,9 @@ function contactParagraph(sender: WikLetterSender): WikLetterBlock[] {
  *   pdf-guard-wik-term-start), so no end date is printed: the day of receipt is not known;
  * - the consequence of not paying within it: further collection and the collection costs;
  * - the amount of those costs, on the BIK scale (art. 2 BIK) over the principal still unpaid of
- *   all invoices on the case added together (art. 6:96 lid 7 BW), through @incasso/wik, without
- *   VAT (art. 2 lid 3 BIK needs a statement of the creditor we do not have);
+ *   all invoices on the case added together (art. 6:96 lid 7 BW), lowered by the payments received
+ *   before the letter, without VAT (art. 2 lid 3 BIK needs a statement of the creditor we do not
+ *   have): `costsAtLetter`, the computation the case balance uses too;
  * - the creditor, the debtors with their addresses and every invoice with its amount;
  * - the sender with its address, KvK number and contact details, and the IBAN to pay to with the
  *   case number as payment reference (issue 19): a debtor cannot act on a letter without them.
@@ -160,8 +164,11 @@ export function composeWikLetter(input: WikLetterInput): WikLetter {
   if (input.invoices.length === 0) {
     throw new CaseSystemError("no_invoices", `Case ${input.caseNumber} has no invoices to remind of.`);
   }
-  const principalCents = input.invoices.reduce((sum, i) => sum + i.amountCents, 0);
-  const outstandingCents = principalCents - input.paidCents;
+  // The one computation of the costs, shared with the case balance (decision case-system-collection-costs).
+  const { principalCents, outstandingCents, collectionCostsCents } = costsAtLetter({
+    principalCents: input.invoices.reduce((sum, i) => sum + i.amountCents, 0),
+    paidBeforeCents: input.paidCents,
+  });
   if (outstandingCents <= 0) {
     throw new CaseSystemError(
       "nothing_outstanding",
@@ -175,7 +182,6 @@ export function composeWikLetter(input: WikLetterInput): WikLetter {
       `The letter details of the organisation of case ${input.caseNumber} have no IBAN, so the letter would not say where to pay; set them with: incasso letter-details set --organisation NAME --iban IBAN.`,
     );
   }
-  const collectionCostsCents = calculateCollectionCosts(outstandingCents).collection_costs_cents;
   const creditor = input.creditorName;
   const blocks: WikLetterBlock[] = [
     ...senderLines(sender).map((text, i) => ({ kind: "line" as const, text, bold: i === 0 })),

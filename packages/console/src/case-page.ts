@@ -118,10 +118,16 @@ export function caseMain(input: CasePageInput): string {
 <button type="submit" name="outcome" value="rejected" class="danger">Afwijzen</button></form>`
       : "",
   ]);
+  const line = (a: NonNullable<ConsoleCaseView["debtors"][number]["address"]>) =>
+    `${a.street} ${a.house_number}${a.house_number_suffix ?? ""}, ${a.postal_code} ${a.city}${a.country === "NL" ? "" : ` (${a.country})`}`;
+  // The newest address; the earlier ones of the same debtor below it (issue 31).
   const address = (d: ConsoleCaseView["debtors"][number]) =>
-    d.address
-      ? `${d.address.street} ${d.address.house_number}${d.address.house_number_suffix ?? ""}, ${d.address.postal_code} ${d.address.city}${d.address.country === "NL" ? "" : ` (${d.address.country})`}`
-      : "";
+    [
+      d.address ? e(line(d.address)) : "",
+      ...(d.previous_addresses ?? []).map(
+        (p) => `<br><small class="muted">eerder: ${e(line(p.address))}</small>`,
+      ),
+    ].join("");
   const warnings = input.warnings ?? [];
   const active = warnings.filter((w) => w.code === ACTIVE_CONTENT);
   const activeNotice =
@@ -170,7 +176,7 @@ ${table(
     e(d.name),
     d.type === "business" ? "zakelijk" : "particulier",
     e(d.customer_number ?? ""),
-    e(address(d)),
+    address(d),
   ]),
 )}</section>
 <section aria-labelledby="facturen"><h2 id="facturen">Facturen</h2>

@@ -166,6 +166,22 @@ export interface ConsoleSendSummary {
 }
 
 /**
+ * A debtor's address as the case view gives it.
+ *
+ * @example
+ * const a: ConsoleAddress = { street: "Kade", house_number: "1", house_number_suffix: null,
+ *   postal_code: "9999 ZZ", city: "Testdorp", country: "NL" };
+ */
+export interface ConsoleAddress {
+  street: string;
+  house_number: string;
+  house_number_suffix: string | null;
+  postal_code: string;
+  city: string;
+  country: string;
+}
+
+/**
  * A case as `showCase` returns it (the case system's `CaseView`), the fields the console shows.
  *
  * @example
@@ -183,19 +199,14 @@ export interface ConsoleCaseView {
   created_at: string;
   closed_at: string | null;
   orders: { order_id: string; type: string; reference: string | null; added_at: string }[];
+  /** Each debtor once, at its newest address, with the earlier ones (issue 31). */
   debtors: {
     order_id: string;
     type: string;
     name: string;
     customer_number: string | null;
-    address: {
-      street: string;
-      house_number: string;
-      house_number_suffix: string | null;
-      postal_code: string;
-      city: string;
-      country: string;
-    } | null;
+    address: ConsoleAddress | null;
+    previous_addresses?: { address: ConsoleAddress; order_id: string; set_at: string | null }[];
   }[];
   invoices: {
     order_id: string;

@@ -86,12 +86,15 @@ export function caseText(c: CaseView): string {
     `  reference: ${c.reference ?? "-"}`,
     `  orders: ${c.orders.map((o) => `${o.order_id}${o.reference ? ` (${o.reference})` : ""}`).join(", ")}`,
     "  debtors:",
-    ...c.debtors.map((d) => {
-      const a = d.address;
-      const where = a
-        ? `, ${a.street} ${[a.house_number, a.house_number_suffix].filter(Boolean).join(" ")}, ${a.postal_code} ${a.city}${a.country === "NL" ? "" : `, ${a.country}`}`
-        : "";
-      return `    ${d.name}${d.customer_number ? ` [${d.customer_number}]` : ""}${where}`;
+    ...c.debtors.flatMap((d) => {
+      const line = (a: NonNullable<typeof d.address>) =>
+        `${a.street} ${[a.house_number, a.house_number_suffix].filter(Boolean).join(" ")}, ${a.postal_code} ${a.city}${a.country === "NL" ? "" : `, ${a.country}`}`;
+      const where = d.address ? `, ${line(d.address)}` : "";
+      // Each debtor once, at its newest address; earlier addresses below it (issue 31).
+      return [
+        `    ${d.name}${d.customer_number ? ` [${d.customer_number}]` : ""}${where}`,
+        ...d.previous_addresses.map((p) => `      earlier: ${line(p.address)}`),
+      ];
     }),
     "  invoices:",
     ...c.invoices.map(

@@ -20,12 +20,33 @@ function isPaymentDate(date: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
 }
 
+const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+// A timestamptz through json_build_object: ISO with an offset, which Date reads.
+const iso = (at: string): string => new Date(at).toISOString();
+
+/**
+ * The balance from the case's row: its claims, payments and letters go to the one computation of
+ * the costs the letter uses too (decision case-system-collection-costs).
+ */
 function balanceOf(row: q.CaseStateRow, today: string): CaseBalance {
-  const invoices = typeof row.invoices === "string" ? JSON.parse(row.invoices) : row.invoices;
   return computeCaseBalance({
-    invoices: (invoices as { amount_cents: number | string; due_date: string }[]).map((i) => ({
+    invoices: parsed(row.invoices).map((i) => ({
       amountCents: Number(i.amount_cents),
       dueDate: i.due_date,
+      addedAt: iso(i.added_at),
+      preIncasso: i.pre_incasso,
+    })),
+    payments: parsed(row.payments).map((p) => ({
+      amountCents: Number(p.amount_cents),
+      paymentDate: p.payment_date,
+    })),
+    // A letter made before claims_through was kept listed every invoice on the case when it was sent.
+    letters: parsed(row.letters).map((l) => ({
+      letterDate: l.letter_date,
+      sentAt: iso(l.sent_at),
+      claimsThrough: iso(l.claims_through ?? l.sent_at),
+      collectionCostsCents: Number(l.collection_costs_cents),
     })),
     paidCents: Number(row.paid_cents),
     consumer: row.consumer,

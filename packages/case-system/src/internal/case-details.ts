@@ -1,6 +1,7 @@
 import type { Executor } from "@incasso/store-sql";
 import type { CaseStatus } from "../case-statuses.js";
 import { type LetterRow, listLetters } from "./handler-queries.js";
+import { type MergedDebtor, mergeDebtors } from "./merge-debtors.js";
 
 /**
  * Everything the built-in case system holds about one case, for a handler's screen, the CLI or a
@@ -22,23 +23,8 @@ export interface CaseDetails {
   closedAt: Date | null;
   createdAt: Date;
   orders: { orderId: string; type: string; reference: string | null; title: string; addedAt: Date }[];
-  debtors: {
-    orderId: string;
-    position: number;
-    type: "business" | "individual";
-    name: string;
-    customerNumber: string | null;
-    email: string | null;
-    phone: string | null;
-    address: {
-      street: string;
-      house_number: string;
-      house_number_suffix: string | null;
-      postal_code: string;
-      city: string;
-      country: string;
-    } | null;
-  }[];
+  /** Each debtor once, however many orders named it (internal/merge-debtors.ts; issue 31). */
+  debtors: MergedDebtor[];
   invoices: {
     orderId: string;
     position: number;
@@ -93,7 +79,12 @@ export async function selectCaseDetails(
   const n = [query.caseNumber];
   const [orders, debtors, invoices, attachments, notes, tasks, payments, letters] = await Promise.all([
     db.query<Row>("SELECT * FROM case_orders WHERE case_number = $1 ORDER BY added_at, order_id", n),
-    db.query<Row>("SELECT * FROM case_debtors WHERE case_number = $1 ORDER BY order_id, position", n),
+    // In the order their orders came onto the case, so a later address is the newer one.
+    db.query<Row>(
+      `SELECT d.* FROM case_debtors d LEFT JOIN case_orders o ON o.order_id = d.order_id
+        WHERE d.case_number = $1 ORDER BY o.added_at, d.order_id, d.position`,
+      n,
+    ),
     db.query<Row>(
       `SELECT order_id, position, invoice_number, invoice_date::text AS invoice_date, due_date::text AS due_date,
          amount_cents, description, added_at FROM case_invoices WHERE case_number = $1 ORDER BY added_at, order_id, position`,
@@ -140,26 +131,29 @@ export async function selectCaseDetails(
       title: String(r.title),
       addedAt: date(r.added_at),
     })),
-    debtors: debtors.rows.map((r) => ({
-      orderId: String(r.order_id),
-      position: Number(r.position),
-      type: r.type as "business" | "individual",
-      name: String(r.name),
-      customerNumber: (r.customer_number as string | null) ?? null,
-      email: (r.email as string | null) ?? null,
-      phone: (r.phone as string | null) ?? null,
-      address:
-        r.address_set_at === null
-          ? null
-          : {
-              street: String(r.street),
-              house_number: String(r.house_number),
-              house_number_suffix: (r.house_number_suffix as string | null) ?? null,
-              postal_code: String(r.postal_code),
-              city: String(r.city),
-              country: String(r.country),
-            },
-    })),
+    debtors: mergeDebtors(
+      debtors.rows.map((r) => ({
+        orderId: String(r.order_id),
+        position: Number(r.position),
+        type: r.type as "business" | "individual",
+        name: String(r.name),
+        customerNumber: (r.customer_number as string | null) ?? null,
+        email: (r.email as string | null) ?? null,
+        phone: (r.phone as string | null) ?? null,
+        address:
+          r.address_set_at === null
+            ? null
+            : {
+                street: String(r.street),
+                house_number: String(r.house_number),
+                house_number_suffix: (r.house_number_suffix as string | null) ?? null,
+                postal_code: String(r.postal_code),
+                city: String(r.city),
+                country: String(r.country),
+              },
+        addressSetAt: maybeDate(r.address_set_at),
+      })),
+    ),
     invoices: invoices.rows.map((r) => ({
       orderId: String(r.order_id),
       position: Number(r.position),

@@ -193,8 +193,20 @@ export interface CaseStateRow {
   open: boolean;
   in_treatment: boolean;
   consumer: boolean;
-  invoices: { amount_cents: number | string; due_date: string }[] | string;
+  /** With when each came onto the case and its order's type: which letter's costs it carries. */
+  invoices:
+    | { amount_cents: number | string; due_date: string; added_at: string; pre_incasso: boolean }[]
+    | string;
   paid_cents: number | string;
+  payments: { amount_cents: number | string; payment_date: string }[] | string;
+  letters:
+    | {
+        letter_date: string;
+        sent_at: string;
+        claims_through: string | null;
+        collection_costs_cents: number | string;
+      }[]
+    | string;
 }
 
 export async function selectCaseState(
@@ -204,9 +216,16 @@ export async function selectCaseState(
   const { rows } = await db.query<CaseStateRow>(
     `SELECT c.case_number, c.status, c.open, c.treatment_started_at IS NOT NULL AS in_treatment,
        EXISTS (SELECT 1 FROM case_debtors d WHERE d.case_number = c.case_number AND d.type = 'individual') AS consumer,
-       COALESCE((SELECT json_agg(json_build_object('amount_cents', i.amount_cents, 'due_date', i.due_date::text))
-                   FROM case_invoices i WHERE i.case_number = c.case_number), '[]'::json) AS invoices,
-       COALESCE((SELECT sum(p.amount_cents) FROM case_payments p WHERE p.case_number = c.case_number), 0) AS paid_cents
+       COALESCE((SELECT json_agg(json_build_object('amount_cents', i.amount_cents, 'due_date', i.due_date::text,
+                     'added_at', i.added_at, 'pre_incasso', o.type = 'pre-incasso'))
+                   FROM case_invoices i JOIN case_orders o ON o.order_id = i.order_id
+                  WHERE i.case_number = c.case_number), '[]'::json) AS invoices,
+       COALESCE((SELECT sum(p.amount_cents) FROM case_payments p WHERE p.case_number = c.case_number), 0) AS paid_cents,
+       COALESCE((SELECT json_agg(json_build_object('amount_cents', p.amount_cents, 'payment_date', p.payment_date::text))
+                   FROM case_payments p WHERE p.case_number = c.case_number), '[]'::json) AS payments,
+       COALESCE((SELECT json_agg(json_build_object('letter_date', l.letter_date::text, 'sent_at', l.sent_at,
+                     'claims_through', l.claims_through, 'collection_costs_cents', l.collection_costs_cents))
+                   FROM case_letters l WHERE l.case_number = c.case_number), '[]'::json) AS letters
      FROM cases c WHERE c.case_number = $1 AND ($2::text IS NULL OR c.organisation_id = $2)`,
     [query.caseNumber, query.organisationId ?? null],
   );

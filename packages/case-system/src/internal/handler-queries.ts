@@ -198,15 +198,19 @@ export async function letterOfOrder(db: Executor, orderId: string): Promise<Lett
   return rows[0] ? letterRow(rows[0]) : undefined;
 }
 
-/** Inserts a letter; false when the order had its letter already (the unique order id). */
+/**
+ * Inserts a letter with the newest invoice it listed (`claimsThrough`, what its costs cover:
+ * decision case-system-collection-costs); false when the order had its letter already (the unique
+ * order id).
+ */
 export async function insertLetter(
   db: Executor,
-  letter: Omit<LetterRow, "sizeBytes"> & { content: Uint8Array },
+  letter: Omit<LetterRow, "sizeBytes"> & { content: Uint8Array; claimsThrough: string | null },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `INSERT INTO case_letters (id, case_number, order_id, kind, filename, letter_date, principal_cents,
-       collection_costs_cents, size_bytes, content, sent_at)
-     VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10, $11)
+       collection_costs_cents, size_bytes, content, sent_at, claims_through)
+     VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (order_id) DO NOTHING`,
     [
       letter.id,
@@ -220,6 +224,7 @@ export async function insertLetter(
       letter.content.byteLength,
       letter.content,
       letter.sentAt.toISOString(),
+      letter.claimsThrough,
     ],
   );
   return rowCount > 0;

@@ -89,12 +89,18 @@ describe("the facts of the 14-day letter", () => {
         dueDate: i.dueDate,
         amountCents: i.amountCents,
       })),
-      paidCents: 7_500,
+      // The newest invoice the letter lists (the second order's), and every payment with its day.
+      claimsThrough: details.orders.find((o) => o.orderId === second.id)?.addedAt.toISOString(),
+      payments: [
+        { amountCents: 5_000, paymentDate: "2026-11-01" },
+        { amountCents: 2_500, paymentDate: "2026-11-02" },
+      ],
       // None set yet: the letter would be refused (letter_details_missing).
       letterDetails: null,
     };
-    // Debtors in order id and position order: the two orders' debtors, the one without address too.
-    expect(expected.debtors).toHaveLength(3);
+    // Each debtor once (the second order names Eerste B.V. again, same customer number, name and
+    // address), the one without address too.
+    expect(expected.debtors).toHaveLength(2);
     expect(expected.debtors).toContainEqual({ name: "Els Smit", address: null });
     expect(expected.debtors).toContainEqual({
       name: "Eerste B.V.",

@@ -1,6 +1,8 @@
 import type { Executor } from "@incasso/store-sql";
+import type { CostsPayment } from "../case-collection-costs.js";
 import type { LetterDetails } from "../letter-details.js";
 import type { WikLetterInput } from "../wik-letter.js";
+import { mergeDebtors } from "./merge-debtors.js";
 
 /**
  * What the 14-day letter of a case prints, and who its event names, read in one statement: the
@@ -21,7 +23,10 @@ export interface LetterFacts {
   existingLetterId: string | null;
   debtors: WikLetterInput["debtors"];
   invoices: WikLetterInput["invoices"];
-  paidCents: number;
+  /** ISO instant of the newest invoice: the letter covers the claims added up to it. */
+  claimsThrough: string | null;
+  /** Every payment booked on the case; the letter counts those received before it (`paidBefore`). */
+  payments: CostsPayment[];
   /** The organisation's letter details (decision case-system-letter-details); null when never set. */
   letterDetails: Omit<LetterDetails, "updated_at"> | null;
 }
@@ -37,11 +42,16 @@ interface FactsRow {
   letter_id: string | null;
   debtors: unknown;
   invoices: unknown;
-  paid_cents: string | number;
+  claims_through: Date | string | null;
+  payments: unknown;
   letter_details: unknown;
 }
 
 interface DebtorJson {
+  order_id: string;
+  position: number;
+  type: "business" | "individual";
+  customer_number: string | null;
   name: string;
   address_set: boolean;
   street: string | null;
@@ -65,15 +75,21 @@ const parsed = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse
 const FACTS = `SELECT c.case_number, c.organisation_id, c.creditor_name, c.reference AS case_reference,
     c.opened_by_order_id, o.order_id, o.reference AS order_reference,
     (SELECT l.id FROM case_letters l WHERE l.order_id = $2) AS letter_id,
-    (SELECT COALESCE(json_agg(json_build_object('name', d.name, 'address_set', d.address_set_at IS NOT NULL,
+    (SELECT COALESCE(json_agg(json_build_object('order_id', d.order_id, 'position', d.position, 'type', d.type,
+        'customer_number', d.customer_number, 'name', d.name, 'address_set', d.address_set_at IS NOT NULL,
         'street', d.street, 'house_number', d.house_number, 'house_number_suffix', d.house_number_suffix,
-        'postal_code', d.postal_code, 'city', d.city, 'country', d.country) ORDER BY d.order_id, d.position), '[]')
-      FROM case_debtors d WHERE d.case_number = c.case_number) AS debtors,
+        'postal_code', d.postal_code, 'city', d.city, 'country', d.country)
+        ORDER BY dor.added_at, d.order_id, d.position), '[]')
+      FROM case_debtors d LEFT JOIN case_orders dor ON dor.order_id = d.order_id
+      WHERE d.case_number = c.case_number) AS debtors,
     (SELECT COALESCE(json_agg(json_build_object('invoice_number', i.invoice_number,
         'invoice_date', i.invoice_date::text, 'due_date', i.due_date::text, 'amount_cents', i.amount_cents)
         ORDER BY i.added_at, i.order_id, i.position), '[]')
       FROM case_invoices i WHERE i.case_number = c.case_number) AS invoices,
-    (SELECT COALESCE(sum(p.amount_cents), 0) FROM case_payments p WHERE p.case_number = c.case_number) AS paid_cents,
+    (SELECT max(i.added_at) FROM case_invoices i WHERE i.case_number = c.case_number) AS claims_through,
+    (SELECT COALESCE(json_agg(json_build_object('amount_cents', p.amount_cents, 'payment_date', p.payment_date::text)
+        ORDER BY p.payment_date, p.id), '[]')
+      FROM case_payments p WHERE p.case_number = c.case_number) AS payments,
     (SELECT json_build_object('sender_name', ld.sender_name, 'street', ld.street, 'postal_code', ld.postal_code,
         'city', ld.city, 'iban', ld.iban, 'bic', ld.bic, 'kvk_number', ld.kvk_number, 'phone', ld.phone,
         'email', ld.email)
@@ -97,26 +113,40 @@ export async function selectLetterFacts(
     openedByOrderId: r.opened_by_order_id,
     order: r.order_id === null ? null : { orderId: r.order_id, reference: r.order_reference },
     existingLetterId: r.letter_id,
-    debtors: parsed<DebtorJson[]>(r.debtors).map((d) => ({
-      name: d.name,
-      address: d.address_set
-        ? {
-            street: String(d.street),
-            house_number: String(d.house_number),
-            house_number_suffix: d.house_number_suffix,
-            postal_code: String(d.postal_code),
-            city: String(d.city),
-            country: String(d.country),
-          }
-        : null,
-    })),
+    // Each debtor once, at its newest address (internal/merge-debtors.ts, as the case shows them).
+    debtors: mergeDebtors(
+      parsed<DebtorJson[]>(r.debtors).map((d) => ({
+        orderId: d.order_id,
+        position: Number(d.position),
+        type: d.type,
+        name: d.name,
+        customerNumber: d.customer_number,
+        email: null,
+        phone: null,
+        address: d.address_set
+          ? {
+              street: String(d.street),
+              house_number: String(d.house_number),
+              house_number_suffix: d.house_number_suffix,
+              postal_code: String(d.postal_code),
+              city: String(d.city),
+              country: String(d.country),
+            }
+          : null,
+        addressSetAt: null,
+      })),
+    ).map((d) => ({ name: d.name, address: d.address })),
     invoices: parsed<InvoiceJson[]>(r.invoices).map((i) => ({
       invoiceNumber: i.invoice_number,
       invoiceDate: i.invoice_date,
       dueDate: i.due_date,
       amountCents: Number(i.amount_cents),
     })),
-    paidCents: Number(r.paid_cents),
+    claimsThrough: r.claims_through === null ? null : new Date(r.claims_through).toISOString(),
+    payments: parsed<{ amount_cents: number | string; payment_date: string }[]>(r.payments).map((p) => ({
+      amountCents: Number(p.amount_cents),
+      paymentDate: p.payment_date,
+    })),
     letterDetails:
       r.letter_details === null ? null : parsed<Omit<LetterDetails, "updated_at">>(r.letter_details),
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Executor } from "@incasso/store-sql";
 import type { CaseChange } from "../case-change.js";
+import { paidBefore } from "../case-collection-costs.js";
 import { CaseSystemError } from "../errors.js";
 import { renderWikLetterPdf } from "../render-wik-letter.js";
 import { composeWikLetter, type WikLetterSender } from "../wik-letter.js";
@@ -68,7 +69,9 @@ async function storeNewLetter(
     creditorName: facts.creditorName,
     debtors: facts.debtors,
     invoices: facts.invoices,
-    paidCents: facts.paidCents,
+    // Payments received before the letter lower the principal its costs are taken over (decision
+    // case-system-collection-costs); later ones do not.
+    paidCents: paidBefore(facts.payments, letterDate),
     sender: senderOf(facts),
   });
   const bytes = await renderWikLetterPdf(letter, { date: at });
@@ -91,7 +94,7 @@ async function storeNewLetter(
       ? { orderId: facts.openedByOrderId, reference: facts.caseReference }
       : { orderId: facts.order.orderId, reference: facts.order.reference };
   const added = await deps.write(async (tx) => {
-    const inserted = await insertLetter(tx, { ...row, content: bytes });
+    const inserted = await insertLetter(tx, { ...row, content: bytes, claimsThrough: facts.claimsThrough });
     if (orderId !== undefined) await deleteLetterJob(tx, orderId);
     if (!inserted) return { result: false, changes: [] };
     const change: CaseChange = {
