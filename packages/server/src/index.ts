@@ -29,7 +29,14 @@ export {
   noteOrderCreated,
   ORDER_CREATED_STATE_KEY,
 } from "./completed-request.js";
+export {
+  type Authenticate,
+  type AuthenticateHelpers,
+  apiKeyAuthentication,
+} from "./authenticate.js";
 export { consoleLogger } from "./console-logger.js";
+export { hostCodes } from "./host-codes.js";
+export { principalProblem } from "./principal-check.js";
 export {
   CorsOptionError,
   type CorsOptions,
@@ -83,6 +90,7 @@ export {
   ordersRateLimit,
 } from "./key-rate-limits.js";
 export {
+  API_KEY_SECURITY_SCHEME,
   buildOpenApiDocument,
   type OpenApiDocument,
   type OpenApiInput,

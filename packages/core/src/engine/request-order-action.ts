@@ -8,6 +8,8 @@ import { amsterdamDate } from "./internal/amsterdam-date.js";
 import { findVisibleOrder } from "./internal/find-visible-order.js";
 import type { OrderEngine } from "./order-engine.js";
 import { OrderEngineError } from "./order-engine-error.js";
+import { dispatchAfterHandlers } from "./order-handlers.js";
+import { runActionRules } from "./order-rules.js";
 
 /**
  * The spec's OrderAction object (response 202 of the three control requests).
@@ -142,9 +144,17 @@ export async function requestOrderAction(
     );
     if (stored !== undefined) {
       options.onAlreadyStored?.();
-      return toOrderAction(stored, record.caseNumber);
+      return actionRequested(engine, toOrderAction(stored, record.caseNumber), principal, true);
     }
   }
+  // The host's rules (decision orders-host-hooks): after validation, before the task is placed.
+  await runActionRules(engine.hooks, {
+    orderId: record.id,
+    caseNumber: record.caseNumber,
+    request,
+    principal,
+    now,
+  });
   const id = options.actionId ?? `act_${toHex(randomBytes(8))}`;
   const instructions = instructionsFor(request, record.id);
   const amountCents = request.action === "payments" ? request.amount_cents : null;
@@ -187,5 +197,22 @@ export async function requestOrderAction(
     paymentDate,
     createdAt: now,
   });
-  return toOrderAction(stored, record.caseNumber);
+  return actionRequested(engine, toOrderAction(stored, record.caseNumber), principal, false);
+}
+
+// The host's after-handlers (decision orders-host-hooks), started off the request's path.
+function actionRequested(
+  engine: OrderEngine,
+  action: OrderAction,
+  principal: Principal,
+  replayed: boolean,
+): OrderAction {
+  dispatchAfterHandlers(
+    engine.hooks.actionRequested,
+    { action, orderId: action.id, principal, replayed },
+    engine.logger,
+    "control request handler",
+    { orderId: action.id, action: action.action },
+  );
+  return action;
 }

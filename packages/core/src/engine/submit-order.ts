@@ -16,6 +16,8 @@ import { UdfDefinitionsCache } from "./internal/udf-definitions-cache.js";
 import { activeContentWarning, testModeWarning } from "./internal/warning-messages.js";
 import type { OrderEngine } from "./order-engine.js";
 import { OrderEngineError } from "./order-engine-error.js";
+import { dispatchAfterHandlers } from "./order-handlers.js";
+import { runOrderRules } from "./order-rules.js";
 
 /**
  * Options of {@link submitOrder}.
@@ -179,7 +181,7 @@ export async function submitOrder(
         });
       }
       options.onAlreadyStored?.();
-      return toOrder(stored);
+      return orderPlaced(engine, toOrder(stored), principal, true);
     }
   }
   // Spec CreateOrder.creditor: "Sent without activation: 403 creditor_feature_disabled", checked
@@ -223,6 +225,8 @@ export async function submitOrder(
   warnings.push(
     ...documentWarnings.map((w) => ({ code: w.code, message: w.message, invoice_number: w.invoice_number })),
   );
+  // The host's rules (decision orders-host-hooks): after every check, before anything is placed.
+  warnings.push(...(await runOrderRules(engine.hooks, { order, principal, creditor, now })));
 
   const orderId = options.orderId ?? newOrderId();
   const debtors = order.debtors.map((d) => ({
@@ -276,7 +280,15 @@ export async function submitOrder(
   });
   if (caseNumber !== null)
     await afterPlacement(engine, { orderId, principal, caseNumber, caseNew, order, now });
-  return toOrder(stored);
+  return orderPlaced(engine, toOrder(stored), principal, false);
+}
+
+// The host's after-handlers (decision orders-host-hooks), started off the request's path.
+function orderPlaced(engine: OrderEngine, order: Order, principal: Principal, replayed: boolean): Order {
+  dispatchAfterHandlers(engine.hooks.orderPlaced, { order, principal, replayed }, engine.logger, "order handler", {
+    orderId: order.id,
+  });
+  return order;
 }
 
 // After the order row exists, so whatever the case system does now (a letter and its
