@@ -3,10 +3,10 @@ import type { CreateApiOptions, IncassoApi, PluginEnvironment } from "./api-opti
 import { createBodyBudget } from "./body-budget.js";
 import { consoleLogger } from "./console-logger.js";
 import { corsPolicy } from "./cors.js";
+import { hostCodes } from "./host-codes.js";
 import { anonymousPing } from "./internal/anonymous-ping.js";
 import { apiDocument } from "./internal/api-document.js";
 import { apiPlugins } from "./internal/api-plugins.js";
-import { hostCodes } from "./host-codes.js";
 import { createErrorFunnel } from "./internal/error-funnel.js";
 import { routeContextMaker } from "./internal/request-facts.js";
 import { createRoutePipeline } from "./internal/route-pipeline.js";
@@ -54,7 +54,9 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
   const codes = hostCodes(options.orders === false ? undefined : options.orders?.hooks, options.orderHooks);
   if (options.securitySchemes !== undefined && Object.keys(options.securitySchemes).length === 0) {
     // An empty list would document the protected routes as open to anyone (OpenAPI 3.1 §4.8.10).
-    throw new TypeError("createApi: securitySchemes needs at least one scheme; leave it out for the API keys'.");
+    throw new TypeError(
+      "createApi: securitySchemes needs at least one scheme; leave it out for the API keys'.",
+    );
   }
   const cors = corsPolicy(options.cors);
   const basePath = normaliseBasePath(options.basePath ?? "/api/v1");

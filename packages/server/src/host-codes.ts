@@ -15,13 +15,17 @@ import { ERROR_CODES } from "./error-codes.js";
 export function hostCodes(
   ...hooks: (OrderHooks | readonly OrderHooks[] | undefined)[]
 ): Record<string, { status: number; when: string }> {
-  const sets = hooks.flatMap((h): OrderHooks[] => (h === undefined ? [] : Array.isArray(h) ? [...h] : [h as OrderHooks]));
+  const sets = hooks.flatMap((h): OrderHooks[] =>
+    h === undefined ? [] : Array.isArray(h) ? [...h] : [h as OrderHooks],
+  );
   const rows: Record<string, { status: number; when: string }> = {};
   for (const set of sets) {
     for (const [code, when] of Object.entries(set.codes ?? {})) {
       if (Object.hasOwn(ERROR_CODES, code)) {
         throw Object.assign(
-          new TypeError(`orderHooks: code "${code}" is one of the API's own codes; choose a name of your own.`),
+          new TypeError(
+            `orderHooks: code "${code}" is one of the API's own codes; choose a name of your own.`,
+          ),
           { code: "invalid_order_hooks" },
         );
       }

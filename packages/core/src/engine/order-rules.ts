@@ -48,13 +48,15 @@ export function resolveOrderHooks(given: OrderHooks | readonly OrderHooks[] | un
     for (const [code, when] of Object.entries(set.codes ?? {})) {
       if (!CODE.test(code)) throw invalid(`code "${code}" must be lower-case letters, digits and _.`);
       if (codes.has(code)) throw invalid(`code "${code}" is declared twice.`);
-      if (typeof when !== "string" || when.trim() === "") throw invalid(`code "${code}" needs a description.`);
+      if (typeof when !== "string" || when.trim() === "")
+        throw invalid(`code "${code}" needs a description.`);
       codes.set(code, when);
     }
   }
   const all = <F>(pick: (set: OrderHooks) => readonly F[] | undefined, name: string): F[] => {
     const list = sets.flatMap((set) => [...(pick(set) ?? [])]);
-    if (list.some((f) => typeof f !== "function")) throw invalid(`every entry of ${name} must be a function.`);
+    if (list.some((f) => typeof f !== "function"))
+      throw invalid(`every entry of ${name} must be a function.`);
     return list;
   };
   return {
@@ -87,7 +89,9 @@ function refusalOf(hooks: ResolvedOrderHooks, refuse: RuleRefusal): OrderRuleRef
   // An undeclared code would be missing from the code table and the OpenAPI document the client
   // relies on: the host's mistake, answered 500 and logged, not passed on.
   if (!hooks.codes.has(refuse.code)) {
-    throw new Error(`An order rule refused with code "${refuse.code}", which orderHooks.codes does not declare.`);
+    throw new Error(
+      `An order rule refused with code "${refuse.code}", which orderHooks.codes does not declare.`,
+    );
   }
   if (typeof refuse.message !== "string" || refuse.message === "") {
     throw new Error(`An order rule refused with code "${refuse.code}" without a message.`);
@@ -97,7 +101,9 @@ function refusalOf(hooks: ResolvedOrderHooks, refuse: RuleRefusal): OrderRuleRef
 
 function warningOf(w: { code?: unknown; message?: unknown; invoice_number?: unknown }): Warning {
   if (typeof w.code !== "string" || !CODE.test(w.code) || typeof w.message !== "string" || w.message === "") {
-    throw new Error("An order rule added a warning without a code (lower-case letters, digits, _) or a message.");
+    throw new Error(
+      "An order rule added a warning without a code (lower-case letters, digits, _) or a message.",
+    );
   }
   return {
     code: w.code,

@@ -285,9 +285,15 @@ export async function submitOrder(
 
 // The host's after-handlers (decision orders-host-hooks), started off the request's path.
 function orderPlaced(engine: OrderEngine, order: Order, principal: Principal, replayed: boolean): Order {
-  dispatchAfterHandlers(engine.hooks.orderPlaced, { order, principal, replayed }, engine.logger, "order handler", {
-    orderId: order.id,
-  });
+  dispatchAfterHandlers(
+    engine.hooks.orderPlaced,
+    { order, principal, replayed },
+    engine.logger,
+    "order handler",
+    {
+      orderId: order.id,
+    },
+  );
   return order;
 }
 
