@@ -1,5 +1,6 @@
 import {
   type BuiltInCaseSystem,
+  type BuiltInCaseSystemOptions,
   createBuiltInCaseSystem,
   createLetterRunner,
   type LetterRunner,
@@ -28,6 +29,7 @@ import { openStore, type SqlStore } from "@incasso/store-sql";
 import { type DatabaseTimeouts, databaseTimeouts } from "./database-timeouts.js";
 import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
 import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
+import { reportOwnCaseSystem } from "./internal/own-case-system-notes.js";
 import { pgliteOption } from "./internal/pglite-settings.js";
 import { refuseActivePdf } from "./internal/refuse-active-pdf.js";
 import { reportSecretsAtRest, secretKeyOption } from "./internal/secrets-at-rest.js";
@@ -75,6 +77,12 @@ export interface CreateIncassoOptions {
    * database. A function gets the opened store, for a case system that shares it.
    */
   caseSystem?: CaseSystem | ((store: SqlStore) => CaseSystem);
+  /**
+   * Options of the built-in case system (`onChange`, `webhookEvents`): the built-in one with the
+   * host's listener, which keeps the operator console and the letter runner (a `caseSystem` of the
+   * host's own turns both off, and the start's log says so). Not together with `caseSystem`.
+   */
+  builtInCaseSystem?: Omit<BuiltInCaseSystemOptions, "store" | "now">;
   /** Compares attached PDFs with the declared data; default the offline rules checker. */
   documentChecker?: DocumentChecker;
   /** Writes a claim title when an order has none; default the Dutch template. */
@@ -276,8 +284,16 @@ async function compose(
     options.refuseActivePdf ?? (apiOrders ? apiOrders.refuseActivePdf : undefined),
     env,
   );
+  if (options.caseSystem !== undefined && options.builtInCaseSystem !== undefined) {
+    throw new TypeError(
+      "createIncasso: pass caseSystem (your own) or builtInCaseSystem (options of the built-in one), not both.",
+    );
+  }
   const given = typeof options.caseSystem === "function" ? options.caseSystem(store) : options.caseSystem;
-  const builtIn: BuiltInCaseSystem | undefined = given ? undefined : createBuiltInCaseSystem({ store, now });
+  const builtIn: BuiltInCaseSystem | undefined = given
+    ? undefined
+    : createBuiltInCaseSystem({ ...options.builtInCaseSystem, store, now });
+  if (given) reportOwnCaseSystem(logger, { console: options.console, letters: options.letters });
   const caseSystem: CaseSystem = given ?? (builtIn as BuiltInCaseSystem);
   // Filled in below, once the workers exist; the API only calls it when a probe arrives.
   let dispatcher: WebhookDispatcher | undefined;
