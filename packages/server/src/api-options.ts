@@ -64,7 +64,7 @@ export interface CreateApiOptions {
    * control request is validated and before it is placed, and may refuse it with a code of the
    * host's own or add warnings; handlers run after it is stored, off the request's path.
    */
-  orderHooks?: OrderHooks;
+  orderHooks?: OrderHooks | readonly OrderHooks[];
   /** Guards run before every route's own guards, after authentication. */
   guards?: RouteGuard[];
   /**
