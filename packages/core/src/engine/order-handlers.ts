@@ -1,5 +1,8 @@
-import type { OrderEngineLogger } from "./order-engine.js";
+import type { Order } from "../orders/order-schema.js";
+import type { Principal } from "../principal.js";
+import type { OrderEngine, OrderEngineLogger } from "./order-engine.js";
 import type { AfterHandler } from "./order-hooks.js";
+import type { OrderAction } from "./request-order-action.js";
 
 /**
  * Runs a host's after-handlers for a stored order or control request (decision orders-host-hooks),
@@ -41,4 +44,51 @@ export function dispatchAfterHandlers<E>(
       }
     });
   }, 0);
+}
+
+/**
+ * Starts the engine's `orderPlaced` handlers for a stored order (or one a retry found stored,
+ * `replayed`) and returns the order, so the engine's last line stays `return …`.
+ *
+ * @example
+ * return afterOrderStored(engine, toOrder(stored), principal, false);
+ */
+export function afterOrderStored(
+  engine: OrderEngine,
+  order: Order,
+  principal: Principal,
+  replayed: boolean,
+): Order {
+  dispatchAfterHandlers(
+    engine.hooks.orderPlaced,
+    { order, principal, replayed },
+    engine.logger,
+    "order handler",
+    {
+      orderId: order.id,
+    },
+  );
+  return order;
+}
+
+/**
+ * Starts the engine's `actionRequested` handlers for a stored control request and returns it.
+ *
+ * @example
+ * return afterActionStored(engine, toOrderAction(stored, caseNumber), principal, false);
+ */
+export function afterActionStored(
+  engine: OrderEngine,
+  action: OrderAction,
+  principal: Principal,
+  replayed: boolean,
+): OrderAction {
+  dispatchAfterHandlers(
+    engine.hooks.actionRequested,
+    { action, orderId: action.id, principal, replayed },
+    engine.logger,
+    "control request handler",
+    { orderId: action.id, action: action.action },
+  );
+  return action;
 }

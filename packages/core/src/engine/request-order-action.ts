@@ -8,8 +8,8 @@ import { amsterdamDate } from "./internal/amsterdam-date.js";
 import { findVisibleOrder } from "./internal/find-visible-order.js";
 import type { OrderEngine } from "./order-engine.js";
 import { OrderEngineError } from "./order-engine-error.js";
-import { dispatchAfterHandlers } from "./order-handlers.js";
-import { runActionRules } from "./order-rules.js";
+import { afterActionStored } from "./order-handlers.js";
+import { type OrderRuleRefusal, runActionRules } from "./order-rules.js";
 
 /**
  * The spec's OrderAction object (response 202 of the three control requests).
@@ -98,7 +98,8 @@ export interface RequestOrderActionOptions {
  * is answered as stored.
  *
  * @throws {OrderEngineError} `not_found` (404), `order_has_no_case` (409, a test-mode order),
- * `test_key_on_live_order` (409), `validation_error` (422), `upstream_error` (502).
+ * `test_key_on_live_order` (409), `validation_error` (422), `upstream_error` (502); {@link OrderRuleRefusal}
+ * (422, a code of the host's own) when a host's rule refuses the request (decision orders-host-hooks).
  * @example
  * const action = await requestOrderAction(engine, principal, "ord_0123456789abcdef", "payments", { amount_cents: 5000 });
  * action.status; // "requested"
@@ -144,7 +145,7 @@ export async function requestOrderAction(
     );
     if (stored !== undefined) {
       options.onAlreadyStored?.();
-      return actionRequested(engine, toOrderAction(stored, record.caseNumber), principal, true);
+      return afterActionStored(engine, toOrderAction(stored, record.caseNumber), principal, true);
     }
   }
   // The host's rules (decision orders-host-hooks): after validation, before the task is placed.
@@ -197,22 +198,5 @@ export async function requestOrderAction(
     paymentDate,
     createdAt: now,
   });
-  return actionRequested(engine, toOrderAction(stored, record.caseNumber), principal, false);
-}
-
-// The host's after-handlers (decision orders-host-hooks), started off the request's path.
-function actionRequested(
-  engine: OrderEngine,
-  action: OrderAction,
-  principal: Principal,
-  replayed: boolean,
-): OrderAction {
-  dispatchAfterHandlers(
-    engine.hooks.actionRequested,
-    { action, orderId: action.id, principal, replayed },
-    engine.logger,
-    "control request handler",
-    { orderId: action.id, action: action.action },
-  );
-  return action;
+  return afterActionStored(engine, toOrderAction(stored, record.caseNumber), principal, false);
 }
