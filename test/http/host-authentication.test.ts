@@ -214,4 +214,10 @@ describe("the default authentication", () => {
     };
     expect(doc.components.securitySchemes).toEqual({ bearerAuth: API_KEY_SECURITY_SCHEME });
   });
+
+  it("refuses an empty map of security schemes, which would document the routes as open", () => {
+    expect(() => fixtureApi({ publicOnly: true, securitySchemes: {} })).toThrowError(
+      "createApi: securitySchemes needs at least one scheme; leave it out for the API keys'.",
+    );
+  });
 });
