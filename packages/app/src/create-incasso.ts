@@ -1,11 +1,12 @@
 import {
   type BuiltInCaseSystem,
+  type BuiltInCaseSystemOptions,
   createBuiltInCaseSystem,
   createLetterRunner,
   type LetterRunner,
 } from "@incasso/case-system";
 import { type ConsoleOptions, consolePlugin, type OperatorDirectory } from "@incasso/console";
-import type { CaseSystem } from "@incasso/core";
+import type { CaseSystem, OrderHooks } from "@incasso/core";
 import { type PagesOptions, pagesPlugin } from "@incasso/pages";
 import {
   createRulesDocumentChecker,
@@ -24,10 +25,12 @@ import {
   MemoryRateLimiter,
   type ReadinessReport,
 } from "@incasso/server";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import { mergeMigrations, openStore, type SqlStore } from "@incasso/store-sql";
 import { type DatabaseTimeouts, databaseTimeouts } from "./database-timeouts.js";
+import { closePlugins, type HostPlugin, pluginMigrations, startPlugins } from "./host-plugins.js";
 import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
 import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
+import { reportOwnCaseSystem } from "./internal/own-case-system-notes.js";
 import { pgliteOption } from "./internal/pglite-settings.js";
 import { refuseActivePdf } from "./internal/refuse-active-pdf.js";
 import { reportSecretsAtRest, secretKeyOption } from "./internal/secrets-at-rest.js";
@@ -75,6 +78,18 @@ export interface CreateIncassoOptions {
    * database. A function gets the opened store, for a case system that shares it.
    */
   caseSystem?: CaseSystem | ((store: SqlStore) => CaseSystem);
+  /**
+   * Options of the built-in case system (`onChange`, `webhookEvents`): the built-in one with the
+   * host's listener, which keeps the operator console and the letter runner (a `caseSystem` of the
+   * host's own turns both off, and the start's log says so). Not together with `caseSystem`.
+   */
+  builtInCaseSystem?: Omit<BuiltInCaseSystemOptions, "store" | "now">;
+  /**
+   * The host's plugins (docs/plugins.md; decision app-host-plugin-lifecycle): their tables
+   * (migrations from version 1000, applied with the others), routes, order hooks, and `start` and
+   * `close`, called in order after the service is composed and in reverse order by `stop()`.
+   */
+  plugins?: readonly HostPlugin[];
   /** Compares attached PDFs with the declared data; default the offline rules checker. */
   documentChecker?: DocumentChecker;
   /** Writes a claim title when an order has none; default the Dutch template. */
@@ -245,11 +260,13 @@ export async function createIncasso(
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? (() => new Date());
   const resolved = resolveTarget(target, env);
+  // Checked before the store opens: a plugin's bad version range is refused without touching it.
+  const extra = pluginMigrations(options.plugins ?? []);
   // Every package's tables, in version order (decision case-system-owns-its-migrations).
   const store = await openStore({
     ...resolved,
     lockCommand: options.lockName ?? "createIncasso",
-    migrations: INCASSO_MIGRATIONS,
+    migrations: extra.length === 0 ? INCASSO_MIGRATIONS : mergeMigrations(INCASSO_MIGRATIONS, extra),
     ...secretKeyOption(options.secretKey ?? env.INCASSO_SECRET_KEY),
     ...pgliteOption(env.INCASSO_PGLITE_SHARED_BUFFERS),
     ...databaseTimeouts({}, env),
@@ -276,8 +293,16 @@ async function compose(
     options.refuseActivePdf ?? (apiOrders ? apiOrders.refuseActivePdf : undefined),
     env,
   );
+  if (options.caseSystem !== undefined && options.builtInCaseSystem !== undefined) {
+    throw new TypeError(
+      "createIncasso: pass caseSystem (your own) or builtInCaseSystem (options of the built-in one), not both.",
+    );
+  }
   const given = typeof options.caseSystem === "function" ? options.caseSystem(store) : options.caseSystem;
-  const builtIn: BuiltInCaseSystem | undefined = given ? undefined : createBuiltInCaseSystem({ store, now });
+  const builtIn: BuiltInCaseSystem | undefined = given
+    ? undefined
+    : createBuiltInCaseSystem({ ...options.builtInCaseSystem, store, now });
+  if (given) reportOwnCaseSystem(logger, { console: options.console, letters: options.letters });
   const caseSystem: CaseSystem = given ?? (builtIn as BuiltInCaseSystem);
   // Filled in below, once the workers exist; the API only calls it when a probe arrives.
   let dispatcher: WebhookDispatcher | undefined;
@@ -301,6 +326,14 @@ async function compose(
     ? metrics.instrumentChecker(options.documentChecker ?? createRulesDocumentChecker())
     : options.documentChecker;
   const events = workerEventLogs(logger);
+  // The host plugins' routes and order hooks, after those given under `api`.
+  const hostPlugins = options.plugins ?? [];
+  const hostRoutes = hostPlugins.flatMap((p) => (p.api ? [p.api] : []));
+  const apiHooks = options.api?.orderHooks;
+  const hostHooks = [
+    ...(apiHooks === undefined ? [] : Array.isArray(apiHooks) ? apiHooks : [apiHooks as OrderHooks]),
+    ...hostPlugins.flatMap((p) => (p.orderHooks ? [p.orderHooks] : [])),
+  ];
   // The web pages read the document lazily, so the plugin can be made before the API it documents.
   let api: IncassoApi | undefined;
   const pages =
@@ -347,7 +380,8 @@ async function compose(
     // A PDF with active content: accepted with a warning, or refused when the operator says so
     // (decision pdf-guard-active-content).
     ...(apiOrders === false ? {} : { orders: { ...apiOrders, refuseActivePdf: refuseActive } }),
-    plugins: [...pages, ...consoles, ...(options.api?.plugins ?? [])],
+    plugins: [...pages, ...consoles, ...(options.api?.plugins ?? []), ...hostRoutes],
+    ...(hostHooks.length > 0 ? { orderHooks: hostHooks } : {}),
     store,
     caseSystem,
     ...(documentChecker ? { documentChecker } : {}),
@@ -417,6 +451,13 @@ async function compose(
     await Promise.allSettled([dispatcher?.stop(), letters?.stop()]);
     throw error;
   }
+  let started: HostPlugin[];
+  try {
+    started = await startPlugins(hostPlugins, { store, logger });
+  } catch (error) {
+    await Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop()]);
+    throw error;
+  }
 
   let stopped: Promise<void> | undefined;
   return {
@@ -431,9 +472,9 @@ async function compose(
     operations,
     readiness,
     stop() {
-      stopped ??= Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop()]).then(() =>
-        store.close(),
-      );
+      stopped ??= Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop()])
+        .then(() => closePlugins(started, logger))
+        .then(() => store.close());
       return stopped;
     },
   };

@@ -10,6 +10,14 @@ export {
   type Incasso,
 } from "./create-incasso.js";
 export { type DatabaseTimeouts, databaseTimeouts } from "./database-timeouts.js";
+export {
+  closePlugins,
+  type HostPlugin,
+  type HostPluginContext,
+  PLUGIN_MIGRATIONS_FROM,
+  pluginMigrations,
+  startPlugins,
+} from "./host-plugins.js";
 export { DEFAULT_DATA_DIR, type IncassoTarget, resolveTarget } from "./incasso-target.js";
 export { LOG_LEVELS, type LogLevel, parseLogLevel } from "./logging/log-level.js";
 export {

@@ -1,5 +1,6 @@
-import type { CaseSystem, IncassoStore, Logger, OrderEngineOptions } from "@incasso/core";
+import type { CaseSystem, IncassoStore, Logger, OrderEngineOptions, OrderHooks } from "@incasso/core";
 import type { DocumentChecker, PdfEngine, TitleWriter } from "@incasso/pdf-guard";
+import type { Authenticate } from "./authenticate.js";
 import type { CompletedRequest } from "./completed-request.js";
 import type { CorsOptions } from "./cors.js";
 import type { OpenApiDocument } from "./openapi.js";
@@ -45,6 +46,25 @@ export interface CreateApiOptions {
   basePath?: string;
   /** Plugins added after the built-in ones (ping, openapi, tools, creditors); a factory gets the store. */
   plugins?: (ApiPlugin | PluginFactory)[];
+  /**
+   * Who calls (decision server-pluggable-authentication): a function from the request to a
+   * principal, or undefined for nobody (401 on a route that needs a caller). Default: the Bearer
+   * API keys of the store (`apiKeyAuthentication(store)`), which the function gets as
+   * `helpers.apiKey()` to accept them beside its own credentials.
+   */
+  authenticate?: Authenticate;
+  /**
+   * The OpenAPI security schemes of `authenticate`, by name, each an alternative for the routes
+   * that need a caller (OpenAPI 3.1 §4.8.27). Default `{ bearerAuth: API_KEY_SECURITY_SCHEME }`;
+   * a host that also accepts the keys lists that one beside its own.
+   */
+  securitySchemes?: Record<string, Record<string, unknown>>;
+  /**
+   * The host's order rules and handlers (decision orders-host-hooks): rules run after an order or
+   * control request is validated and before it is placed, and may refuse it with a code of the
+   * host's own or add warnings; handlers run after it is stored, off the request's path.
+   */
+  orderHooks?: OrderHooks | readonly OrderHooks[];
   /** Guards run before every route's own guards, after authentication. */
   guards?: RouteGuard[];
   /**

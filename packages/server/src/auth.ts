@@ -8,7 +8,9 @@ import {
 } from "@incasso/core";
 import { ApiError } from "./api-error.js";
 import { apiKeyCacheOf } from "./api-key-cache.js";
+import type { Authenticate } from "./authenticate.js";
 import type { RouteAuth, RouteContext } from "./plugin.js";
+import { principalProblem } from "./principal-check.js";
 
 /** Where the authenticated principal lives in `ctx.state`. */
 export const PRINCIPAL_STATE_KEY = "principal";
@@ -82,11 +84,15 @@ export async function authenticateKey(store: IncassoStore, key: string): Promise
 }
 
 /**
- * Authenticates one request for a route: reads the Bearer key strictly (malformed, overlong,
- * non-ASCII or injected values never reach the database), looks it up (through the key cache of
- * {@link authenticateKey}), and puts the principal into `ctx.state`. A `required` route without a valid key gets 401 `unauthorized`; an `optional` one
- * (GET /ping) continues without a principal (docs/decisions/auth-ping-invalid-key.md).
+ * Authenticates one request for a route and puts the principal into `ctx.state`. By default it
+ * reads the Bearer key strictly (malformed, overlong, non-ASCII or injected values never reach the
+ * database) and looks it up (through the key cache of {@link authenticateKey}); a host's own
+ * `authenticate` (decision server-pluggable-authentication) decides instead, with the key check at
+ * hand. A `required` route without a principal gets 401 `unauthorized`; an `optional` one
+ * (GET /ping) continues without one (docs/decisions/auth-ping-invalid-key.md).
  *
+ * @throws {Error} when a host's `authenticate` returns something that is not a principal (see
+ *   `principalProblem`): a mistake of the host's, answered 500 and logged, never let through.
  * @example
  * await authenticateRequest(ctx, "required", store);
  */
@@ -94,12 +100,26 @@ export async function authenticateRequest(
   ctx: RouteContext,
   auth: RouteAuth,
   store: IncassoStore | undefined,
+  authenticate?: Authenticate,
 ): Promise<void> {
   if (auth === "none") return;
   const header = ctx.request.headers.get("authorization");
-  const token = parseBearerToken(header);
-  const principal =
-    token !== undefined && store !== undefined ? await authenticateKey(store, token) : undefined;
+  let principal: Principal | undefined;
+  if (authenticate === undefined) {
+    const token = parseBearerToken(header);
+    principal = token !== undefined && store !== undefined ? await authenticateKey(store, token) : undefined;
+  } else {
+    const apiKey = async () => {
+      const token = parseBearerToken(header);
+      return token !== undefined && store !== undefined ? authenticateKey(store, token) : undefined;
+    };
+    const given: unknown = await authenticate(ctx.request, { apiKey });
+    if (given !== undefined && given !== null) {
+      const problem = principalProblem(given);
+      if (problem !== undefined) throw new Error(`authenticate returned an unusable principal: ${problem}.`);
+      principal = given as Principal;
+    }
+  }
   if (principal !== undefined) {
     ctx.state[PRINCIPAL_STATE_KEY] = principal;
     return;

@@ -3,6 +3,7 @@ import type { CreateApiOptions, IncassoApi, PluginEnvironment } from "./api-opti
 import { createBodyBudget } from "./body-budget.js";
 import { consoleLogger } from "./console-logger.js";
 import { corsPolicy } from "./cors.js";
+import { hostCodes } from "./host-codes.js";
 import { anonymousPing } from "./internal/anonymous-ping.js";
 import { apiDocument } from "./internal/api-document.js";
 import { apiPlugins } from "./internal/api-plugins.js";
@@ -49,6 +50,14 @@ function normaliseBasePath(basePath: string): string {
  */
 export function createApi(options: CreateApiOptions = {}): IncassoApi {
   assertKernelOptions(options);
+  // The hooks of `orderHooks` and of the engine options (`orders.hooks`) alike.
+  const codes = hostCodes(options.orders === false ? undefined : options.orders?.hooks, options.orderHooks);
+  if (options.securitySchemes !== undefined && Object.keys(options.securitySchemes).length === 0) {
+    // An empty list would document the protected routes as open to anyone (OpenAPI 3.1 §4.8.10).
+    throw new TypeError(
+      "createApi: securitySchemes needs at least one scheme; leave it out for the API keys'.",
+    );
+  }
   const cors = corsPolicy(options.cors);
   const basePath = normaliseBasePath(options.basePath ?? "/api/v1");
   const now = options.now ?? (() => new Date());
@@ -62,7 +71,14 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
 
   let document: OpenApiDocument | undefined;
   const openapi = (): OpenApiDocument => {
-    document ??= apiDocument({ routes, plugins, basePath, publicUrl: options.publicUrl });
+    document ??= apiDocument({
+      routes,
+      plugins,
+      basePath,
+      publicUrl: options.publicUrl,
+      securitySchemes: options.securitySchemes,
+      hostCodes: codes,
+    });
     return document;
   };
   const plugins = apiPlugins(options, env, openapi);
@@ -78,12 +94,20 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
 
   const { finish, failed } = createErrorFunnel(logger);
   const contextFor = routeContextMaker(now);
-  const runRoute = createRoutePipeline({ store, globalGuards, bodyBudget, finish, fullPath });
+  const runRoute = createRoutePipeline({
+    store,
+    authenticate: options.authenticate,
+    globalGuards,
+    bodyBudget,
+    finish,
+    fullPath,
+  });
   const app = createRouter({ routes, fullPath, cors, finish, contextFor, runRoute });
   // GET /ping without a key answered before the router (internal/anonymous-ping.ts), unless global
-  // guards must see every request first.
+  // guards must see every request first, or a host's own authentication may find a caller in a
+  // request without an Authorization header.
   const ping =
-    globalGuards.length === 0
+    globalGuards.length === 0 && options.authenticate === undefined
       ? anonymousPing({
           path: `${basePath}/ping`,
           cors: cors.enabled,

@@ -196,15 +196,20 @@ export function codesWithStatus(status: number): ErrorCode[] {
 
 /**
  * The description of the Problem's `code` in the OpenAPI document: every code of
- * {@link ERROR_CODES} with its status and when it is sent, as a Markdown table (OpenAPI 3.1
- * §4.8.24.1: `description` may use CommonMark).
+ * {@link ERROR_CODES} with its status and when it is sent, and the codes a host's order rules add
+ * (decision orders-host-hooks), as a Markdown table (OpenAPI 3.1 §4.8.24.1: `description` may use
+ * CommonMark).
  *
  * @example
  * problemCodeDescription().split("\n")[0]; // "Machine-readable code. The API's codes:"
  */
-export function problemCodeDescription(): string {
-  const rows = (Object.keys(ERROR_CODES) as ErrorCode[])
-    .map((code) => ({ code, ...ERROR_CODES[code] }))
+export function problemCodeDescription(
+  hostCodes: Readonly<Record<string, { status: number; when: string }>> = {},
+): string {
+  const rows = [
+    ...(Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => ({ code, ...ERROR_CODES[code] })),
+    ...Object.entries(hostCodes).map(([code, row]) => ({ code, ...row })),
+  ]
     .sort((a, b) => a.status - b.status)
     .map((row) => `| \`${row.code}\` | ${row.status} | ${row.when.replaceAll("|", "\\|")} |`);
   return [

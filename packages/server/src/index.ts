@@ -17,6 +17,11 @@ export {
   unauthorized,
 } from "./auth.js";
 export {
+  type Authenticate,
+  type AuthenticateHelpers,
+  apiKeyAuthentication,
+} from "./authenticate.js";
+export {
   BODY_BUDGET_RETRY_AFTER_SECONDS,
   type BodyBudget,
   type BodyBudgetShare,
@@ -53,6 +58,7 @@ export {
   statusOfCode,
 } from "./error-codes.js";
 export { CORE_ERROR_STATUS, ORDER_ENGINE_ERROR_STATUS } from "./error-status.js";
+export { hostCodes } from "./host-codes.js";
 export {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_REQUEST_HEADERS,
@@ -83,6 +89,7 @@ export {
   ordersRateLimit,
 } from "./key-rate-limits.js";
 export {
+  API_KEY_SECURITY_SCHEME,
   buildOpenApiDocument,
   type OpenApiDocument,
   type OpenApiInput,
@@ -127,6 +134,7 @@ export { type PingResponse, PingResponseSchema, pingPlugin } from "./plugins/pin
 export { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-router.js";
 export { type ToolRateLimitOptions, toolRateLimit } from "./plugins/tool-limits.js";
 export { type WikPluginOptions, wikPlugin } from "./plugins/wik.js";
+export { principalProblem } from "./principal-check.js";
 export {
   PROBLEM_TYPE_BASE,
   type ProblemDetails,

@@ -16,6 +16,21 @@ export type OpenApiDocument = Record<string, unknown> & {
 };
 
 /**
+ * The OpenAPI security scheme of the store's API keys (spec section Authentication), the document's
+ * default; a host that accepts the keys beside its own credentials lists it with its own scheme.
+ *
+ * @example
+ * createApi({ store, caseSystem, authenticate, securitySchemes: {
+ *   hostToken: { type: "http", scheme: "bearer", bearerFormat: "JWT" }, bearerAuth: API_KEY_SECURITY_SCHEME } });
+ */
+export const API_KEY_SECURITY_SCHEME: Readonly<Record<string, unknown>> = Object.freeze({
+  type: "http",
+  scheme: "bearer",
+  description:
+    "An API key: svc_live_... creates cases, svc_test_... validates only (spec section Authentication).",
+});
+
+/**
  * Input of {@link buildOpenApiDocument}.
  *
  * @example
@@ -42,6 +57,13 @@ export interface OpenApiInput {
    * body per status. Problem statuses without one get the kernel's problem example.
    */
   examples?: Record<string, { request?: unknown; responses: Record<number, unknown> }>;
+  /**
+   * The security schemes of the routes that need a caller, by name, each an alternative; default
+   * `{ bearerAuth: API_KEY_SECURITY_SCHEME }` (decision server-pluggable-authentication).
+   */
+  securitySchemes?: Record<string, Record<string, unknown>> | undefined;
+  /** Problem codes a host adds (its order rules' refusals), with status and when, for the code table. */
+  hostCodes?: Readonly<Record<string, { status: number; when: string }>> | undefined;
   /** The document's licence (OpenAPI 3.1 §4.8.4); default MIT, the project's licence. */
   license?: { name: string; identifier?: string; url?: string };
 }
@@ -187,6 +209,9 @@ function objectProperties(schema: z.ZodType | undefined, components: Json): [str
  * doc.openapi; // "3.1.0"
  */
 export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
+  const securitySchemes = input.securitySchemes ?? { bearerAuth: API_KEY_SECURITY_SCHEME };
+  // Each scheme is an alternative (OpenAPI 3.1 §4.8.10: one of the requirement objects suffices).
+  const callers = Object.keys(securitySchemes).map((name) => ({ [name]: [] }));
   const schemas: Json = {};
   convert(ProblemSchema, "output", schemas);
   // Response (output) forms first, so a schema's plain name always means its response form and a
@@ -259,12 +284,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
       ...(route.tags ? { tags: route.tags } : {}),
-      security:
-        route.auth === "none"
-          ? []
-          : route.auth === "optional"
-            ? [{}, { bearerAuth: [] }]
-            : [{ bearerAuth: [] }],
+      security: route.auth === "none" ? [] : route.auth === "optional" ? [{}, ...callers] : callers,
       ...(parameters.length > 0 ? { parameters } : {}),
       responses,
     };
@@ -319,7 +339,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   // the document lists exactly the codes the error mapping knows.
   const problemCode = (schemas.Problem as { properties?: Record<string, Json> } | undefined)?.properties
     ?.code;
-  if (problemCode !== undefined) problemCode.description = problemCodeDescription();
+  if (problemCode !== undefined) problemCode.description = problemCodeDescription(input.hostCodes);
   // A tag two plugins introduce is listed once (OpenAPI 3.1 §4.8.1: tag names must be unique).
   const tags = (input.tags ?? []).filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i);
   return {
@@ -340,14 +360,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
       // component would be listed but never referred to.
       schemas: usedSchemas([paths, webhooks], schemas),
       headers: COMPONENT_HEADERS,
-      securitySchemes: {
-        bearerAuth: {
-          type: "http",
-          scheme: "bearer",
-          description:
-            "An API key: svc_live_... creates cases, svc_test_... validates only (spec section Authentication).",
-        },
-      },
+      securitySchemes,
     },
   };
 }

@@ -61,7 +61,9 @@ export function toApiError(error: unknown): unknown {
     return validationError([{ field: error.field, code: error.code, message: error.message }]);
   }
   const errors = [...(error.errors ?? [])];
-  if (status === 422 && statusOfCode(error.code) !== 422) return validationError(errors);
+  // A host rule's own code (decision orders-host-hooks) is in this API's table, not the built-in one.
+  const hostCode = (error as { hostCode?: unknown }).hostCode === true;
+  if (status === 422 && !hostCode && statusOfCode(error.code) !== 422) return validationError(errors);
   const headers = { ...(error.headers ?? retryAfterOf(error)) };
   return new ApiError({
     status,

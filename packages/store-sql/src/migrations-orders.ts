@@ -11,9 +11,12 @@ import type { Migration } from "./migrations.js";
  *   (newest first by created_at, id); `customer_numbers` is a GIN-indexed array for its filter.
  * - Version 12: the handler's note on the outcome of a control request (`outcome_note`), written
  *   by a host's case system through `createCaseReporter` of `@incasso/case-system`.
+ * - Version 13: `orders.key_id` no longer refers to `api_keys`: it names the credential that
+ *   submitted the order, which under a host's own authentication is the host's, not a stored key
+ *   (decision server-pluggable-authentication).
  *
  * @example
- * const versions = ORDER_MIGRATIONS.map((m) => m.version); // [10, 12]
+ * const versions = ORDER_MIGRATIONS.map((m) => m.version); // [10, 12, 13]
  */
 export const ORDER_MIGRATIONS: readonly Migration[] = [
   {
@@ -62,5 +65,10 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
     version: 12,
     name: "control request outcome note",
     statements: ["ALTER TABLE order_actions ADD COLUMN outcome_note text"],
+  },
+  {
+    version: 13,
+    name: "orders of a host's own credentials",
+    statements: ["ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_key_id_fkey"],
   },
 ];

@@ -20,7 +20,8 @@ export interface Migration {
 /**
  * The store's own schema, in code (architecture: "migrations in code, no migration files read from
  * disk at run time"): keys, organisations, creditors, idempotency, rate limits, custom fields
- * (version 1), orders (10, and 12 the outcome note of a control request) and the webhook outbox
+ * (version 1), orders (10, 12 the outcome note of a control request, 13 orders of a host's own
+ * credentials) and the webhook outbox
  * (20). Another package's tables come with that package (the built-in case system's:
  * `CASE_SYSTEM_MIGRATIONS` of `@incasso/case-system`, versions 11 and 30 to 39) and are passed to
  * `openStore` merged with these by {@link mergeMigrations} (decision
@@ -136,7 +137,7 @@ const MIGRATION_LOCK = 7_274_001;
  * instances starting at once apply each step exactly once. Returns the versions it applied.
  *
  * @example
- * const applied = await migrate(db); // [1, 10, 12, 20] on an empty database, [] afterwards
+ * const applied = await migrate(db); // [1, 10, 12, 13, 20] on an empty database, [] afterwards
  */
 export async function migrate(
   db: SqlDatabase,

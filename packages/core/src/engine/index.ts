@@ -14,6 +14,27 @@ export {
   OrderEngineError,
   type OrderEngineErrorCode,
 } from "./order-engine-error.js";
+export { dispatchAfterHandlers } from "./order-handlers.js";
+export type {
+  ActionRequestedEvent,
+  ActionRule,
+  ActionRuleInput,
+  AfterHandler,
+  OrderHooks,
+  OrderPlacedEvent,
+  OrderRule,
+  OrderRuleInput,
+  OrderRuleVerdict,
+  RuleRefusal,
+  RuleWarning,
+} from "./order-hooks.js";
+export {
+  OrderRuleRefusal,
+  type ResolvedOrderHooks,
+  resolveOrderHooks,
+  runActionRules,
+  runOrderRules,
+} from "./order-rules.js";
 export {
   type OrderAction,
   type RequestOrderActionOptions,

@@ -11,6 +11,8 @@ import {
 import type { CaseSystem } from "../case-system-port.js";
 import type { Logger } from "../logger.js";
 import type { IncassoStore } from "../store-port.js";
+import type { OrderHooks } from "./order-hooks.js";
+import { type ResolvedOrderHooks, resolveOrderHooks } from "./order-rules.js";
 
 /**
  * Where the engine reports what the client must not see (a failed case-system step, a failing
@@ -63,6 +65,12 @@ export interface OrderEngineOptions {
    * 5 000 ms, 0 reads them for every order (decision orders-engine-udf-definitions-cache).
    */
   udfDefinitionsTtlMs?: number;
+  /**
+   * A host's order rules and after-handlers, one set or several (decision orders-host-hooks):
+   * rules run after validation and before placement (test mode too), handlers after the order or
+   * control request is stored, off the request's path.
+   */
+  hooks?: OrderHooks | readonly OrderHooks[];
   logger?: OrderEngineLogger;
 }
 
@@ -87,6 +95,8 @@ export interface OrderEngine {
   readonly aiTimeoutMs: number;
   /** How long custom field definitions are kept per organisation; 0 is not at all. */
   readonly udfDefinitionsTtlMs: number;
+  /** The host's order hooks, merged; empty lists without any. */
+  readonly hooks: ResolvedOrderHooks;
   readonly logger: OrderEngineLogger;
 }
 
@@ -100,7 +110,8 @@ const defaultLogger: OrderEngineLogger = {
  * calling thread), custom field definitions kept for 5 seconds.
  *
  * @throws {TypeError} code `pdf_engine_required` when `pdfIsolation` is `worker` and no `pdfEngine`
- * is given: the kernel has no engine of its own to fall back on.
+ * is given: the kernel has no engine of its own to fall back on; code `invalid_order_hooks` for
+ * hooks that {@link resolveOrderHooks} refuses.
  * @example
  * import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
  * import { getPdfEngine } from "@incasso/pdf-guard/node";
@@ -132,6 +143,7 @@ export function createOrderEngine(options: OrderEngineOptions): OrderEngine {
     refuseActivePdf: options.refuseActivePdf ?? false,
     aiTimeoutMs: options.aiTimeoutMs ?? 30_000,
     udfDefinitionsTtlMs: options.udfDefinitionsTtlMs ?? 5_000,
+    hooks: resolveOrderHooks(options.hooks),
     logger: options.logger ?? defaultLogger,
   };
 }

@@ -8,6 +8,8 @@ import { amsterdamDate } from "./internal/amsterdam-date.js";
 import { findVisibleOrder } from "./internal/find-visible-order.js";
 import type { OrderEngine } from "./order-engine.js";
 import { OrderEngineError } from "./order-engine-error.js";
+import { afterActionStored } from "./order-handlers.js";
+import { type OrderRuleRefusal, runActionRules } from "./order-rules.js";
 
 /**
  * The spec's OrderAction object (response 202 of the three control requests).
@@ -96,7 +98,8 @@ export interface RequestOrderActionOptions {
  * is answered as stored.
  *
  * @throws {OrderEngineError} `not_found` (404), `order_has_no_case` (409, a test-mode order),
- * `test_key_on_live_order` (409), `validation_error` (422), `upstream_error` (502).
+ * `test_key_on_live_order` (409), `validation_error` (422), `upstream_error` (502); {@link OrderRuleRefusal}
+ * (422, a code of the host's own) when a host's rule refuses the request (decision orders-host-hooks).
  * @example
  * const action = await requestOrderAction(engine, principal, "ord_0123456789abcdef", "payments", { amount_cents: 5000 });
  * action.status; // "requested"
@@ -142,9 +145,17 @@ export async function requestOrderAction(
     );
     if (stored !== undefined) {
       options.onAlreadyStored?.();
-      return toOrderAction(stored, record.caseNumber);
+      return afterActionStored(engine, toOrderAction(stored, record.caseNumber), principal, true);
     }
   }
+  // The host's rules (decision orders-host-hooks): after validation, before the task is placed.
+  await runActionRules(engine.hooks, {
+    orderId: record.id,
+    caseNumber: record.caseNumber,
+    request,
+    principal,
+    now,
+  });
   const id = options.actionId ?? `act_${toHex(randomBytes(8))}`;
   const instructions = instructionsFor(request, record.id);
   const amountCents = request.action === "payments" ? request.amount_cents : null;
@@ -187,5 +198,5 @@ export async function requestOrderAction(
     paymentDate,
     createdAt: now,
   });
-  return toOrderAction(stored, record.caseNumber);
+  return afterActionStored(engine, toOrderAction(stored, record.caseNumber), principal, false);
 }

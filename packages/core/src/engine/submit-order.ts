@@ -16,6 +16,8 @@ import { UdfDefinitionsCache } from "./internal/udf-definitions-cache.js";
 import { activeContentWarning, testModeWarning } from "./internal/warning-messages.js";
 import type { OrderEngine } from "./order-engine.js";
 import { OrderEngineError } from "./order-engine-error.js";
+import { afterOrderStored } from "./order-handlers.js";
+import { type OrderRuleRefusal, runOrderRules } from "./order-rules.js";
 
 /**
  * Options of {@link submitOrder}.
@@ -136,7 +138,8 @@ async function checkOrderAttachments(
  * @throws {OrderEngineError} `creditor_feature_disabled` (403), `validation_error`,
  * `amount_too_high`, `wik_letter_required`, `unknown_creditor`, `invalid_attachment` (422),
  * `idempotency_conflict` (409, `options.orderId` is another key's order this key may not read),
- * `upstream_error` (502), `attachment_check_unavailable` (503).
+ * `upstream_error` (502), `attachment_check_unavailable` (503); {@link OrderRuleRefusal} (422, a code
+ * of the host's own) when a host's rule refuses the order (decision orders-host-hooks).
  * @example
  * const order = await submitOrder(engine, principal, {
  *   type: "pre-incasso",
@@ -179,7 +182,7 @@ export async function submitOrder(
         });
       }
       options.onAlreadyStored?.();
-      return toOrder(stored);
+      return afterOrderStored(engine, toOrder(stored), principal, true);
     }
   }
   // Spec CreateOrder.creditor: "Sent without activation: 403 creditor_feature_disabled", checked
@@ -223,6 +226,8 @@ export async function submitOrder(
   warnings.push(
     ...documentWarnings.map((w) => ({ code: w.code, message: w.message, invoice_number: w.invoice_number })),
   );
+  // The host's rules (decision orders-host-hooks): after every check, before anything is placed.
+  warnings.push(...(await runOrderRules(engine.hooks, { order, principal, creditor, now })));
 
   const orderId = options.orderId ?? newOrderId();
   const debtors = order.debtors.map((d) => ({
@@ -276,7 +281,7 @@ export async function submitOrder(
   });
   if (caseNumber !== null)
     await afterPlacement(engine, { orderId, principal, caseNumber, caseNew, order, now });
-  return toOrder(stored);
+  return afterOrderStored(engine, toOrder(stored), principal, false);
 }
 
 // After the order row exists, so whatever the case system does now (a letter and its

@@ -15,6 +15,10 @@ export interface ApiDocumentInput {
   plugins: readonly ApiPlugin[];
   basePath: string;
   publicUrl?: string | undefined;
+  /** The host's security schemes; default the API keys' (decision server-pluggable-authentication). */
+  securitySchemes?: Record<string, Record<string, unknown>> | undefined;
+  /** Problem codes of the host's order rules. */
+  hostCodes?: Readonly<Record<string, { status: number; when: string }>> | undefined;
 }
 
 /**
@@ -47,6 +51,8 @@ export function apiDocument(input: ApiDocumentInput): OpenApiDocument {
     description: "Submit collection orders, read and steer them, and use the public WIK and court tools.",
     tags: input.plugins.flatMap((p) => p.tags ?? []),
     ...(input.publicUrl ? { serverUrl: input.publicUrl } : {}),
+    securitySchemes: input.securitySchemes,
+    hostCodes: input.hostCodes,
     rootServerUrl: rootServerUrl(input.publicUrl),
     examples: OPERATION_EXAMPLES,
     webhooks: [

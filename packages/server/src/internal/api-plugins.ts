@@ -1,4 +1,4 @@
-import { createOrderEngine, type OrderEngineOptions } from "@incasso/core";
+import { createOrderEngine, type OrderEngineOptions, type OrderHooks } from "@incasso/core";
 import type { CreateApiOptions, PluginEnvironment } from "../api-options.js";
 import type { OpenApiDocument } from "../openapi.js";
 import type { ApiPlugin } from "../plugin.js";
@@ -9,6 +9,16 @@ import { ordersPlugin } from "../plugins/orders.js";
 import { pingPlugin } from "../plugins/ping.js";
 import { rolRouterPlugin } from "../plugins/rol-router.js";
 import { wikPlugin } from "../plugins/wik.js";
+
+// The hooks of createApi's `orderHooks` after those given with the engine options (`orders.hooks`).
+function mergedHooks(
+  api: OrderHooks | readonly OrderHooks[],
+  engine: OrderHooks | readonly OrderHooks[] | undefined,
+): OrderHooks[] {
+  const list = (h: OrderHooks | readonly OrderHooks[] | undefined): OrderHooks[] =>
+    h === undefined ? [] : Array.isArray(h) ? [...h] : [h as OrderHooks];
+  return [...list(engine), ...list(api)];
+}
 
 /**
  * The API's plugins in order: the built-in ones each option leaves in (ping, the OpenAPI
@@ -51,6 +61,7 @@ export function apiPlugins(
               ...orderOptions,
               store,
               caseSystem,
+              ...(options.orderHooks ? { hooks: mergedHooks(options.orderHooks, orderOptions.hooks) } : {}),
               logger,
             }),
             rateLimiter,

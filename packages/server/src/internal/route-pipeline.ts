@@ -2,6 +2,7 @@ import type { IncassoStore } from "@incasso/core";
 import type { H3Event } from "h3";
 import { ApiError, isApiError } from "../api-error.js";
 import { authenticateRequest } from "../auth.js";
+import type { Authenticate } from "../authenticate.js";
 import type { BodyBudget } from "../body-budget.js";
 import { readJsonBody } from "../json-body.js";
 import { json, type RouteDefinition, type RouteGuard } from "../plugin.js";
@@ -21,6 +22,8 @@ import type { ApiRouteContext } from "./route-context.js";
  */
 export interface RoutePipelineInput {
   store: IncassoStore | undefined;
+  /** A host's own authentication; undefined: the store's API keys. */
+  authenticate?: Authenticate | undefined;
   globalGuards: readonly RouteGuard[];
   bodyBudget: BodyBudget | undefined;
   finish: Finish;
@@ -60,7 +63,7 @@ function runGuards(guards: readonly RouteGuard[], ctx: ApiRouteContext, from = 0
  * const runRoute = createRoutePipeline({ store, globalGuards: [], bodyBudget: undefined, finish, fullPath });
  */
 export function createRoutePipeline(input: RoutePipelineInput): RunRoute {
-  const { store, globalGuards, bodyBudget, finish, fullPath } = input;
+  const { store, authenticate, globalGuards, bodyBudget, finish, fullPath } = input;
   const guardsOf = new Map<RouteDefinition, readonly RouteGuard[]>();
 
   // Params and query through the route's schemas; a body on GET or DELETE refused when the route
@@ -169,12 +172,15 @@ export function createRoutePipeline(input: RoutePipelineInput): RunRoute {
 
   return (route, event, ctx) => {
     // A key is checked where the route requires one, and on an optional route when one is sent;
-    // otherwise authentication has nothing to do (authenticateRequest would return at once).
+    // otherwise authentication has nothing to do (authenticateRequest would return at once). A
+    // host's own authentication may read anything of the request (a cookie, another header), so
+    // it is asked on every optional route too.
     const checksKey =
       route.auth === "required" ||
-      (route.auth === "optional" && requestHeader(ctx.request, "authorization") !== null);
+      (route.auth === "optional" &&
+        (authenticate !== undefined || requestHeader(ctx.request, "authorization") !== null));
     return checksKey
-      ? authenticateRequest(ctx, route.auth, store).then(() => afterAuth(route, event, ctx))
+      ? authenticateRequest(ctx, route.auth, store, authenticate).then(() => afterAuth(route, event, ctx))
       : afterAuth(route, event, ctx);
   };
 }
