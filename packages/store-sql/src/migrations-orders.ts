@@ -11,9 +11,13 @@ import type { Migration } from "./migrations.js";
  *   (newest first by created_at, id); `customer_numbers` is a GIN-indexed array for its filter.
  * - Version 12: the handler's note on the outcome of a control request (`outcome_note`), written
  *   by a host's case system through `createCaseReporter` of `@incasso/case-system`.
+ * - Version 13, `placement_intents`: a live order about to be placed on a case whose order row is
+ *   not stored yet (decision orders-engine-placement-intents); `claimed_at` set while the
+ *   reconciler withdraws its placement. No foreign key to organisations: the row must be writable
+ *   whatever else fails, and it is gone within minutes.
  *
  * @example
- * const versions = ORDER_MIGRATIONS.map((m) => m.version); // [10, 12]
+ * const versions = ORDER_MIGRATIONS.map((m) => m.version); // [10, 12, 13]
  */
 export const ORDER_MIGRATIONS: readonly Migration[] = [
   {
@@ -62,5 +66,18 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
     version: 12,
     name: "control request outcome note",
     statements: ["ALTER TABLE order_actions ADD COLUMN outcome_note text"],
+  },
+  {
+    version: 13,
+    name: "placement intents",
+    statements: [
+      `CREATE TABLE placement_intents (
+        order_id text PRIMARY KEY,
+        organisation_id text NOT NULL,
+        created_at timestamptz NOT NULL,
+        claimed_at timestamptz
+      )`,
+      "CREATE INDEX placement_intents_age ON placement_intents (created_at)",
+    ],
   },
 ];

@@ -15,6 +15,14 @@ export {
   type OrderEngineErrorCode,
 } from "./order-engine-error.js";
 export {
+  PLACEMENT_GRACE_MS,
+  PLACEMENT_RECONCILE_INTERVAL_MS,
+  type PlacementReconciler,
+  type PlacementReconcilerParts,
+  reconcilePlacements,
+  startPlacementReconciler,
+} from "./reconcile-placements.js";
+export {
   type OrderAction,
   type RequestOrderActionOptions,
   requestOrderAction,
