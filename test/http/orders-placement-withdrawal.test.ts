@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { openCaseSystemStore } from "@incasso/case-system";
 import {
   issueApiKey,
+  type OrderRecord,
   PLACEMENT_GRACE_MS,
   reconcilePlacements,
-  type StoreRepositories,
   StoreUnavailableError,
 } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
@@ -42,34 +42,30 @@ describe.each(targets)("a placement without its order row on $name", (target) =>
   let live: string;
   // What fails next: the order row's transaction, and (an outage that lasts) the claim that would
   // withdraw the placement at once.
-  const fail = { row: false, claim: false };
+  const fail = { row: false, claim: false, answer: false };
 
   beforeAll(async () => {
     ({ store, schema } = await target.open());
     const base = ordersApi(store);
     cases = base.cases;
-    const failingTx = (tx: StoreRepositories): StoreRepositories => ({
-      ...tx,
-      orders: {
-        ...tx.orders,
-        async insert() {
-          throw outage();
-        },
-      },
-    });
-    // The store as the engine sees it: the order row's transaction meets an unusable database
-    // path once (after the placement), and while `fail.claim` is set so does the claim.
+    // The store as the engine sees it: the order row (written in one statement with the end of
+    // its placement intent) meets an unusable database path once, after the placement, and while
+    // `fail.claim` is set so does the claim that would withdraw the placement at once.
     const failing: SqlStore = Object.create(store, {
-      transaction: {
-        value<T>(fn: (tx: StoreRepositories) => Promise<T>): Promise<T> {
-          if (!fail.row) return store.transaction(fn);
-          fail.row = false;
-          return store.transaction((tx) => fn(failingTx(tx)));
-        },
-      },
       placementIntents: {
         value: {
           ...store.placementIntents,
+          async endWithOrder(order: OrderRecord) {
+            if (fail.answer) {
+              // Stored, and the answer lost on the way back.
+              fail.answer = false;
+              await store.placementIntents.endWithOrder(order);
+              throw outage();
+            }
+            if (!fail.row) return store.placementIntents.endWithOrder(order);
+            fail.row = false;
+            return Promise.reject(outage());
+          },
           claim(orderId: string, at: Date) {
             if (fail.claim) return Promise.reject(outage());
             return store.placementIntents.claim(orderId, at);
@@ -88,6 +84,7 @@ describe.each(targets)("a placement without its order row on $name", (target) =>
   beforeEach(() => {
     fail.row = false;
     fail.claim = false;
+    fail.answer = false;
   });
 
   const totals = async (customerNumber: string) => ({
@@ -201,6 +198,15 @@ describe.each(targets)("a placement without its order row on $name", (target) =>
     expect(retry.status).toBe(201);
     expect(((await retry.json()) as { case: { new: boolean } }).case.new).toBe(true);
     expect(await totals("NOKEY-3")).toEqual({ orders: 1, placements: 1, cases: 1 });
+  });
+
+  it("the row is stored and its answer lost: 503, and nothing is withdrawn under the stored order", async () => {
+    fail.answer = true;
+    const refused = await post("NOKEY-5");
+    expect(refused.status).toBe(503);
+    expect(await totals("NOKEY-5")).toEqual({ orders: 1, placements: 1, cases: 1 });
+    expect(await intents()).toBe(0);
+    expect(await orphans()).toBe(0);
   });
 
   it("a stored order's placement is never withdrawn", async () => {

@@ -1,5 +1,5 @@
 import { openCaseSystemStore } from "@incasso/case-system";
-import { issueApiKey, type StoreRepositories, StoreUnavailableError } from "@incasso/core";
+import { issueApiKey, type OrderRecord, StoreUnavailableError } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { business, count, json, orderBody, ordersApi } from "./orders-fixtures.js";
@@ -18,24 +18,19 @@ let live: string;
 beforeAll(async () => {
   store = await openCaseSystemStore();
   const { cases } = ordersApi(store);
-  // The store as the engine sees it, whose order row (written in one transaction with the end of
-  // its placement intent) meets an unusable database path once.
+  // The store as the engine sees it, whose order row (written in one statement with the end of its
+  // placement intent) meets an unusable database path once.
   const failing: SqlStore = Object.create(store, {
-    transaction: {
-      value<T>(fn: (tx: StoreRepositories) => Promise<T>): Promise<T> {
-        if (!failNextInsert) return store.transaction(fn);
-        failNextInsert = false;
-        return store.transaction((tx) =>
-          fn({
-            ...tx,
-            orders: {
-              ...tx.orders,
-              async insert() {
-                throw new StoreUnavailableError("The database is out of reach: query_wait_timeout");
-              },
-            },
-          }),
-        );
+    placementIntents: {
+      value: {
+        ...store.placementIntents,
+        endWithOrder(order: OrderRecord) {
+          if (!failNextInsert) return store.placementIntents.endWithOrder(order);
+          failNextInsert = false;
+          return Promise.reject(
+            new StoreUnavailableError("The database is out of reach: query_wait_timeout"),
+          );
+        },
       },
     },
   });

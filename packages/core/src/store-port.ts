@@ -335,7 +335,7 @@ export interface PlacementIntent {
 
 /**
  * The intents of {@link StoreRepositories.placementIntents}. An intent is recorded before the case
- * system is called and ended in the transaction that stores the order row; the reconciler claims
+ * system is called and ended with the order row, atomically; the reconciler claims
  * one whose row never came, withdraws the placement and removes it. An ended intent cannot be
  * claimed and a claimed one cannot be ended, so a placement is never withdrawn under a stored
  * order nor an order stored over a withdrawn placement.
@@ -349,7 +349,13 @@ export interface PlacementIntentRepository {
    * time. False when the intent is claimed: its placement is being withdrawn.
    */
   record(intent: PlacementIntent): Promise<boolean>;
-  /** Ends an unclaimed intent (with the order row, in one transaction); false when there was none to end. */
+  /**
+   * Ends the order's unclaimed intent and stores its order row, atomically (one statement or one
+   * transaction); undefined, with nothing stored, when there was no unclaimed intent to end (its
+   * placement is being withdrawn).
+   */
+  endWithOrder(order: OrderRecord): Promise<OrderRecord | undefined>;
+  /** Ends an unclaimed intent without an order row; false when there was none to end. */
   end(orderId: string): Promise<boolean>;
   /** Claims the order's unclaimed intent for withdrawal; undefined when it was ended or claimed. */
   claim(orderId: string, at: Date): Promise<PlacementIntent | undefined>;

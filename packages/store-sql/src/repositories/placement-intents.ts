@@ -1,6 +1,7 @@
 import type { PlacementIntent, PlacementIntentRepository } from "@incasso/core";
 import type { Executor } from "../database.js";
 import { toDate, ts } from "../internal/sql-errors.js";
+import { orderInsertStatement, storedOrder } from "./orders.js";
 
 interface IntentRow {
   order_id: string;
@@ -16,8 +17,8 @@ const intent = (row: IntentRow): PlacementIntent => ({
 
 /**
  * Placement intents on SQL (decision orders-engine-placement-intents). Each operation is one
- * statement; `end` runs in the transaction that inserts the order row, so the row and the end of
- * its intent commit together. A claim and an end exclude each other through `claimed_at`: the
+ * statement; `endWithOrder` ends the intent and inserts the order row in one, so they commit
+ * together. A claim and an end exclude each other through `claimed_at`: the
  * statement of one sees the row the other wrote (or waits for its lock) and matches nothing.
  *
  * @example
@@ -43,6 +44,11 @@ export function placementIntentRepository(db: Executor): PlacementIntentReposito
         [orderId],
       );
       return rows.length === 1;
+    },
+    async endWithOrder(order) {
+      const insert = orderInsertStatement(order, { endingIntent: true });
+      const { rows } = await db.query<{ id: string }>(insert.text, insert.params);
+      return rows[0] === undefined ? undefined : storedOrder(order);
     },
     async claim(orderId, at) {
       const { rows } = await db.query<IntentRow>(

@@ -45,7 +45,7 @@ export async function withdrawClaimed(
 
 /**
  * The placement of one live order with its intent (decision orders-engine-placement-intents):
- * recorded before the case system is called, ended in the transaction that stores the order row.
+ * recorded before the case system is called, ended atomically with the order row.
  * When a step between fails, an order without an Idempotency-Key has its placement withdrawn at
  * once (its client's retry is a new order), when the database lets it; otherwise the placement
  * reconciler does it after its grace period, which leaves a keyed order's retry the time to
@@ -101,12 +101,9 @@ export async function beginPlacement(
     },
     async store(record) {
       try {
-        return await store.transaction(async (tx) => {
-          if (!(await tx.placementIntents.end(orderId))) {
-            throw new StoreUnavailableError(WITHDRAWING, { retryAfterSeconds: 2 });
-          }
-          return tx.orders.insert(record);
-        });
+        const stored = await store.placementIntents.endWithOrder(record);
+        if (stored === undefined) throw new StoreUnavailableError(WITHDRAWING, { retryAfterSeconds: 2 });
+        return { order: stored, created: true };
       } catch (error) {
         return abandon(error);
       }
