@@ -15,7 +15,7 @@ interface JsonReport {
   testResults: { assertionResults: { ancestorTitles: string[]; title: string; status: string }[] }[];
 }
 
-it("fails exactly the tests of the rule a case system breaks", { timeout: 180_000 }, async () => {
+it("fails exactly the tests of the rule a case system breaks", { timeout: 240_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "incasso-kit-"));
   try {
     const output = join(dir, "report.json");
