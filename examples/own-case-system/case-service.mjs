@@ -185,6 +185,22 @@ export function createCaseService(options = {}) {
       if (takeFault("placement")) return [503, { error: "unavailable" }];
       return [200, placement(body)];
     },
+    // Undoes a placement whose order incasso never stored (the port's withdrawPlacement): the
+    // order's debtors, invoices and files leave its case, and a case it opened alone goes.
+    "POST /withdrawals": (body) => {
+      const caseNumber = state.placements[body.order_id];
+      const kase = caseNumber === undefined ? undefined : state.cases[caseNumber];
+      if (!kase || kase.organisation_id !== body.organisation_id) return [204];
+      delete state.placements[body.order_id];
+      delete kase.debtors[body.order_id];
+      kase.orders = kase.orders.filter((o) => o !== body.order_id);
+      kase.invoices = kase.invoices.filter((i) => i.order_id !== body.order_id);
+      kase.files = kase.files.filter((f) => f.order_id !== body.order_id);
+      const alone = kase.orders.length === 0 && kase.payments.length === 0;
+      if (kase.opened_by_order_id === body.order_id && alone) delete state.cases[caseNumber];
+      save();
+      return [204];
+    },
     "POST /files": (body) => {
       if (takeFault("attachment")) return [503, { error: "file store unavailable" }];
       const kase = state.cases[body.case_number];

@@ -25,6 +25,7 @@ export class CaseServiceError extends Error {
  * - `placeOnCase` is one request (the service finds or opens the case and records the items in one
  *   step), so two orders for one debtor end on one case; items the service could not record come
  *   back as `failedItems` and become the warnings `debtor_address_failed` and `claim_attach_failed`.
+ * - `withdrawPlacement` asks the service to undo a placement whose order incasso never stored.
  *
  * @param {{ baseUrl: string, timeoutMs?: number, retries?: number, retryDelayMs?: number }} options
  * @returns {import("@incasso/core").CaseSystem}
@@ -91,6 +92,9 @@ export function createHttpCaseSystem(options) {
             }
           : {}),
       };
+    },
+    async withdrawPlacement(input) {
+      await call("POST", "/withdrawals", { order_id: input.orderId, organisation_id: input.organisationId });
     },
     async storeAttachment(input) {
       const answer = await call("POST", "/files", {

@@ -44,6 +44,8 @@ async function freePort(): Promise<number> {
 export interface Pgbouncer {
   /** The port it listens on, on 127.0.0.1. */
   readonly port: number;
+  /** Its process id (a benchmark reads its CPU time). */
+  readonly pid: number | undefined;
   /** Its log so far (stderr and stdout), for a failing test's message. */
   log(): string;
   /** Stops it and removes its directory. */
@@ -121,5 +123,5 @@ export async function startPgbouncer(options: {
     await stop();
     throw new Error(`pgbouncer did not start:\n${output}`);
   }
-  return { port, log: () => output, stop };
+  return { port, pid: child.pid, log: () => output, stop };
 }

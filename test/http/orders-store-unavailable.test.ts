@@ -1,5 +1,5 @@
 import { openCaseSystemStore } from "@incasso/case-system";
-import { issueApiKey, StoreUnavailableError } from "@incasso/core";
+import { issueApiKey, type OrderRecord, StoreUnavailableError } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { business, count, json, orderBody, ordersApi } from "./orders-fixtures.js";
@@ -18,19 +18,18 @@ let live: string;
 beforeAll(async () => {
   store = await openCaseSystemStore();
   const { cases } = ordersApi(store);
-  const orders = store.orders;
-  // The store as the engine sees it, whose order insert meets an unusable database path once.
+  // The store as the engine sees it, whose order row (written in one statement with the end of its
+  // placement intent) meets an unusable database path once.
   const failing: SqlStore = Object.create(store, {
-    orders: {
+    placementIntents: {
       value: {
-        ...orders,
-        findById: orders.findById.bind(orders),
-        insert(input: Parameters<typeof orders.insert>[0]) {
-          if (failNextInsert) {
-            failNextInsert = false;
-            throw new StoreUnavailableError("The database is out of reach: query_wait_timeout");
-          }
-          return orders.insert(input);
+        ...store.placementIntents,
+        endWithOrder(order: OrderRecord) {
+          if (!failNextInsert) return store.placementIntents.endWithOrder(order);
+          failNextInsert = false;
+          return Promise.reject(
+            new StoreUnavailableError("The database is out of reach: query_wait_timeout"),
+          );
         },
       },
     },
@@ -56,14 +55,17 @@ describe("the database path fails between the placement and the order row", () =
     expect(refused.headers.get("retry-after")).toBe("5");
     expect(refused.headers.get("content-type")).toBe("application/problem+json");
     expect(await refused.json()).toMatchObject({ status: 503, code: "service_unavailable" });
-    // The placement stands without its row until the retry.
+    // The placement stands without its row until the retry (or, without one, until the placement
+    // reconciler withdraws it: orders-placement-withdrawal.test.ts).
     expect(await totals()).toEqual({ orders: 0, placements: 1, cases: 1 });
+    expect(await count(store, "SELECT count(*) AS n FROM placement_intents")).toBe(1);
 
     const retry = await api.fetch(new Request("http://x/api/v1/orders", json(live, body, headers)));
     expect(retry.status).toBe(201);
     const order = (await retry.json()) as { id: string; case: { case_number: string; new: boolean } };
     expect(order.case.new).toBe(true);
     expect(await totals()).toEqual({ orders: 1, placements: 1, cases: 1 });
+    expect(await count(store, "SELECT count(*) AS n FROM placement_intents")).toBe(0);
     const orphans = await count(
       store,
       "SELECT count(*) AS n FROM case_orders co WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = co.order_id)",

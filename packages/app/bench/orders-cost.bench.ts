@@ -9,7 +9,10 @@
 // The built-in case system places each order with its one placeOnCase call (the separate calls
 // BENCH_CASE_CALLS and BENCH_ITEM_CALLS once chose left the port: decision
 // case-system-port-placement-required).
-// PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
+// PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
+// `?prepared_statements=false` on it sends statements unnamed. BENCH_DATABASE=dedicated works in a
+// throwaway database instead of a schema; BENCH_PGBOUNCER=1 puts PgBouncer in transaction mode in
+// front of that database and reports its CPU too (bench-database.ts).
 // PostgreSQL CPU is read from /proc (the server must run on this machine): the backends of this
 // run's pool (found by application_name) and, for comparison with earlier figures, every postgres
 // process (which includes other work on the same server).
@@ -20,7 +23,7 @@ import { createBuiltInCaseSystem } from "../../case-system/src/index.js";
 import { issueApiKey } from "../../core/src/index.js";
 import { createApi } from "../../server/src/index.js";
 import { benchOrderBody } from "./bench-order.js";
-import { openMeasuredStore, postgresTicks, ticksSince } from "./postgres-cpu.js";
+import { openMeasuredStore, postgresTicks, processTicks, ticksSince } from "./postgres-cpu.js";
 
 const CONCURRENCY = 16;
 const WARMUP = 200;
@@ -116,12 +119,14 @@ async function measure(name: string, make: (i: number) => Request) {
     writes: writes.count,
     node: process.cpuUsage(),
     pg: postgresTicks(),
+    pooler: processTicks(measured.poolerPid),
   };
   const started = performance.now();
   await load((i) => make(WARMUP + i), COUNT);
   const wallMs = performance.now() - started;
   const node = process.cpuUsage(before.node);
   const after = postgresTicks();
+  const poolerTicks = processTicks(measured.poolerPid) - before.pooler;
   // Backends opened during the run count too (whatever is new and named like this run's pool).
   const pids = new Set([...earlier, ...(await measured.backends())]);
   const statements = counted.statements - before.counted.statements;
@@ -135,6 +140,7 @@ async function measure(name: string, make: (i: number) => Request) {
     nodeMs: (node.user + node.system) / 1000 / COUNT,
     backendsMs: (ticksSince(before.pg, after, pids) * TICK_MS) / COUNT,
     allPostgresMs: (ticksSince(before.pg, after) * TICK_MS) / COUNT,
+    poolerMs: (poolerTicks * TICK_MS) / COUNT,
     perSecond: (COUNT / wallMs) * 1000,
   };
 }
@@ -153,17 +159,17 @@ try {
 }
 
 console.log(
-  `\n${COUNT} orders per line at concurrency ${CONCURRENCY} after ${WARMUP} warm-up; PostgreSQL pool 10 (default); ` +
+  `\n${measured.describe}. ${COUNT} orders per line at concurrency ${CONCURRENCY} after ${WARMUP} warm-up; PostgreSQL pool 10 (default); ` +
     "case calls: one placeOnCase call. " +
     `Load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end.\n`,
 );
 console.log(
-  "| order | statements per order (BEGIN, COMMIT included) | transactions | round trips | socket writes | Node CPU ms per order | PostgreSQL CPU ms per order (this run's backends) | (every postgres process) | orders/s |",
+  "| order | statements per order (BEGIN, COMMIT included) | transactions | round trips | socket writes | Node CPU ms per order | PostgreSQL CPU ms per order (this run's backends) | (every postgres process) | PgBouncer CPU ms per order | orders/s |",
 );
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
 const f = (n: number) => n.toFixed(2);
 for (const r of results) {
   console.log(
-    `| ${r.name} | ${f(r.statements)} | ${f(r.begins)} | ${f(r.roundTrips)} | ${f(r.socketWrites)} | ${f(r.nodeMs)} | ${f(r.backendsMs)} | ${f(r.allPostgresMs)} | ${Math.round(r.perSecond)} |`,
+    `| ${r.name} | ${f(r.statements)} | ${f(r.begins)} | ${f(r.roundTrips)} | ${f(r.socketWrites)} | ${f(r.nodeMs)} | ${f(r.backendsMs)} | ${f(r.allPostgresMs)} | ${measured.poolerPid === undefined ? "–" : f(r.poolerMs)} | ${Math.round(r.perSecond)} |`,
   );
 }

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { openStore } from "../../store-sql/src/index.js";
 import { INCASSO_MIGRATIONS } from "../src/internal/incasso-migrations.js";
+import { benchDatabase } from "./bench-database.js";
 
 /** CPU ticks (utime + stime) per pid of the processes named postgres. */
 export function postgresTicks(): Map<number, number> {
@@ -34,38 +35,59 @@ export function ticksSince(
   return sum;
 }
 
+/** CPU ticks (utime + stime) of one process, 0 when it is gone. */
+export function processTicks(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * A store in a throwaway schema of the benchmark database (BENCH_DATABASE_URL, TEST_DATABASE_URL or
- * the local server), whose connections carry an application name, so the run's own backends can
- * be told from every other postgres process. `drop` removes the schema and closes the store.
+ * the local server), or in a throwaway database of its own, directly or through PgBouncer
+ * (BENCH_DATABASE=dedicated, BENCH_PGBOUNCER=1: {@link benchDatabase}). Its connections carry an
+ * application name, so the run's own backends can be told from every other postgres process (by
+ * database, when the run has one: a pooler's server connections carry the name of the client that
+ * opened them only). `drop` removes the schema or database and closes the store.
  */
 export async function openMeasuredStore(label: string) {
-  const url =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    "postgres://postgres@127.0.0.1:5432/postgres";
   const tag = randomBytes(3).toString("hex");
   const applicationName = `incasso_${label}_${tag}`;
-  const schema = `bench_${label}_${tag}`;
+  const target = await benchDatabase(label, tag);
+  const { url, schema } = target;
   const store = await openStore({
     databaseUrl: `${url}${url.includes("?") ? "&" : "?"}application_name=${applicationName}`,
-    schema,
+    ...(schema === undefined ? {} : { schema }),
     migrations: INCASSO_MIGRATIONS,
   });
   return {
     store,
     tag,
+    describe: target.describe,
+    poolerPid: target.poolerPid,
     /** Pids of this store's backends now. */
     async backends(): Promise<number[]> {
-      const { rows } = await store.database.query<{ pid: number }>(
-        "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
-        [applicationName],
-      );
+      const { rows } =
+        target.database === undefined
+          ? await store.database.query<{ pid: number }>(
+              "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
+              [applicationName],
+            )
+          : await store.database.query<{ pid: number }>(
+              "SELECT pid FROM pg_stat_activity WHERE datname = $1",
+              [target.database],
+            );
       return rows.map((r) => Number(r.pid));
     },
     async drop(): Promise<void> {
-      await store.database.query(`DROP SCHEMA ${schema} CASCADE`);
+      if (schema !== undefined) await store.database.query(`DROP SCHEMA ${schema} CASCADE`);
       await store.close();
+      await target.release();
     },
   };
 }

@@ -6,7 +6,12 @@ import {
   type LetterRunner,
 } from "@incasso/case-system";
 import { type ConsoleOptions, consolePlugin, type OperatorDirectory } from "@incasso/console";
-import type { CaseSystem, OrderHooks } from "@incasso/core";
+import {
+  type CaseSystem,
+  type OrderHooks,
+  type PlacementReconciler,
+  startPlacementReconciler,
+} from "@incasso/core";
 import { type PagesOptions, pagesPlugin } from "@incasso/pages";
 import {
   createRulesDocumentChecker,
@@ -116,6 +121,13 @@ export interface CreateIncassoOptions {
    * so there it is off unless `letters` is an object.
    */
   letters?: false | { concurrency?: number };
+  /**
+   * The placement reconciler: at start and every `intervalMs` (default 60 s), undoes through the
+   * case system's `withdrawPlacement` a placement whose order row was never stored, once it is older
+   * than `graceMs` (default 5 minutes; decision orders-engine-placement-intents). On by default,
+   * for the built-in case system and a host's own; any number of processes may run it at once.
+   */
+  placementReconciler?: false | { intervalMs?: number; graceMs?: number };
   /**
    * The operator endpoint on the loopback interface, through which `incasso keys|webhooks|cases …`
    * work on a data directory this process holds (decision operator-endpoint). On by default for a
@@ -432,6 +444,12 @@ async function compose(
       })
     : undefined;
   letters?.start();
+  // After a crash or an outage between a placement and its order row: undone from the start on.
+  // On the system clock, as the intents are (a host's `now` is the orders' clock, not this one).
+  const reconciler: PlacementReconciler | undefined =
+    options.placementReconciler === false
+      ? undefined
+      : startPlacementReconciler({ store, caseSystem, logger, ...options.placementReconciler });
 
   const operations = directOperations(store, {
     webhooks: { allowPrivateTargets, ...(dispatcher ? { dispatcher } : {}) },
@@ -448,14 +466,14 @@ async function compose(
           })
         : undefined;
   } catch (error) {
-    await Promise.allSettled([dispatcher?.stop(), letters?.stop()]);
+    await Promise.allSettled([dispatcher?.stop(), letters?.stop(), reconciler?.stop()]);
     throw error;
   }
   let started: HostPlugin[];
   try {
     started = await startPlugins(hostPlugins, { store, logger });
   } catch (error) {
-    await Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop()]);
+    await Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop(), reconciler?.stop()]);
     throw error;
   }
 
@@ -472,7 +490,12 @@ async function compose(
     operations,
     readiness,
     stop() {
-      stopped ??= Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop()])
+      stopped ??= Promise.allSettled([
+        operator?.close(),
+        dispatcher?.stop(),
+        letters?.stop(),
+        reconciler?.stop(),
+      ])
         .then(() => closePlugins(started, logger))
         .then(() => store.close());
       return stopped;

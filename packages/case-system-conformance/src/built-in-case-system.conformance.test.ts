@@ -49,6 +49,7 @@ function builtInKit(
         await cases.storeAttachment(input);
       },
       addTask: (input) => cases.addTask(input),
+      withdrawPlacement: (input) => cases.withdrawPlacement(input),
       caseState: (query) => cases.caseState(query),
       orderPlaced: (input) => cases.orderPlaced?.(input) ?? Promise.resolve(),
     };

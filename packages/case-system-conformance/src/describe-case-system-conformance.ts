@@ -1,4 +1,12 @@
-import { type CaseSystem, type CaseTaskInput, issueApiKey, newId } from "@incasso/core";
+import {
+  type CaseSystem,
+  type CaseTaskInput,
+  type IncassoStore,
+  issueApiKey,
+  newId,
+  type OrderRecord,
+  StoreUnavailableError,
+} from "@incasso/core";
 import { createApi, type IncassoApi } from "@incasso/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -65,6 +73,9 @@ export function describeCaseSystemConformance(options: CaseSystemConformanceOpti
     let target: CaseSystemConformanceTarget;
     let api: IncassoApi;
     let loseNextAnswer = false;
+    // The kit's fault in the store: the next order row fails as if the database path went away
+    // between the placement and the row (decision orders-engine-placement-intents).
+    let failNextRow = false;
     // The tasks the API placed, as addTask received them: the API does not show a control
     // request's id (spec OrderAction.id is the order id), the task a handler resolves carries it.
     const tasks: CaseTaskInput[] = [];
@@ -101,12 +112,35 @@ export function describeCaseSystemConformance(options: CaseSystemConformanceOpti
           tasks.push(input);
         },
         caseState: (query) => inner.caseState(query),
+        ...(inner.withdrawPlacement
+          ? { withdrawPlacement: (input) => inner.withdrawPlacement?.(input) ?? Promise.resolve() }
+          : {}),
         ...(inner.orderPlaced
           ? { orderPlaced: (input) => inner.orderPlaced?.(input) ?? Promise.resolve() }
           : {}),
       };
+      const intents = target.store.placementIntents;
+      const store: IncassoStore = Object.create(target.store, {
+        placementIntents: {
+          value: {
+            ...intents,
+            record: intents.record.bind(intents),
+            claim: intents.claim.bind(intents),
+            claimStale: intents.claimStale.bind(intents),
+            end: intents.end.bind(intents),
+            remove: intents.remove.bind(intents),
+            endWithOrder(order: OrderRecord) {
+              if (!failNextRow) return intents.endWithOrder(order);
+              failNextRow = false;
+              return Promise.reject(
+                new StoreUnavailableError("conformance kit: the order row was not stored"),
+              );
+            },
+          },
+        },
+      });
       api = createApi({
-        store: target.store,
+        store,
         caseSystem,
         now,
         logger: SILENT,
@@ -119,6 +153,7 @@ export function describeCaseSystemConformance(options: CaseSystemConformanceOpti
     });
     beforeEach(async () => {
       loseNextAnswer = false;
+      failNextRow = false;
       await options.reset(target);
     });
 
@@ -249,6 +284,67 @@ export function describeCaseSystemConformance(options: CaseSystemConformanceOpti
         const next = await placed(org, conformanceOrder([number], { reference: "R-NEXT" }));
         expect(next.case).toEqual({ case_number: order.case.case_number, new: false });
         expect(codes(next.warnings)).toEqual(["attached_to_existing_case"]);
+      });
+    });
+
+    describe("no placement without its order", () => {
+      const withdraw = () => {
+        const fn = target.caseSystem.withdrawPlacement;
+        expect(
+          fn,
+          "withdrawPlacement undoes a placement whose order row was never stored (decision orders-engine-placement-intents)",
+        ).toBeDefined();
+        return (input: { orderId: string; organisationId: string }) =>
+          (fn as NonNullable<typeof fn>).call(target.caseSystem, input);
+      };
+
+      it("withdrawPlacement removes the order from its case, and the case it opened alone; a repeat and an order never placed change nothing", async () => {
+        const org = await organisation();
+        const number = customer();
+        const place = (orderId: string) =>
+          target.caseSystem.placeOnCase(
+            conformancePlacement({
+              orderId,
+              organisationId: org.organisationId,
+              creditorName: org.creditorName,
+              customerNumber: number,
+              at: now(),
+            }),
+          );
+        const first = newId("ord");
+        expect((await place(first)).caseNew).toBe(true);
+        await withdraw()({ orderId: first, organisationId: org.organisationId });
+        await withdraw()({ orderId: first, organisationId: org.organisationId });
+        await withdraw()({ orderId: newId("ord"), organisationId: org.organisationId });
+        // Nothing is left open for the debtor: the next order opens a case of its own.
+        const second = newId("ord");
+        const opened = await place(second);
+        expect([opened.caseNew, opened.otherOpenCases]).toEqual([true, []]);
+        // An order that joined leaves the case to the order that opened it.
+        const joiner = newId("ord");
+        expect((await place(joiner)).caseNew).toBe(false);
+        await withdraw()({ orderId: joiner, organisationId: org.organisationId });
+        const third = await place(newId("ord"));
+        expect([third.caseNumber, third.caseNew, third.otherOpenCases]).toEqual([
+          opened.caseNumber,
+          false,
+          [],
+        ]);
+      });
+
+      it("the order row fails after the placement: 503, and the client's retry without an Idempotency-Key is the one order, on a new case", async () => {
+        withdraw();
+        const org = await organisation();
+        const body = conformanceOrder([customer()], { reference: "R-ROW" });
+        failNextRow = true;
+        const refused = await post(org, body);
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get("retry-after")).toBe("5");
+        const retry = await placed(org, body);
+        expect(retry.case.new).toBe(true);
+        expect(codes(retry.warnings)).toEqual([]);
+        const list = await request(org, "/orders");
+        expect(((await list.json()) as { data: unknown[] }).data).toHaveLength(1);
       });
     });
 

@@ -1,4 +1,4 @@
-import type { CasePlacement, CasePlacementInput, CaseSystem } from "@incasso/core";
+import type { CasePlacement, CasePlacementInput, CaseSystem, PlacementWithdrawalInput } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 import type { CaseBalance } from "./case-balance.js";
 import type { CaseChangeListener } from "./case-change.js";
@@ -12,6 +12,7 @@ import type * as h from "./internal/handler-queries.js";
 import type * as jobs from "./internal/letter-job-queries.js";
 import { letterOperations } from "./internal/letter-operations.js";
 import { portWrites } from "./internal/port-writes.js";
+import { withdrawPlacement } from "./internal/withdraw-placement.js";
 
 /**
  * A case in {@link BuiltInCaseSystem.listCases}.
@@ -88,6 +89,12 @@ export interface BuiltInCaseSystem extends CaseSystem {
    * `chooseOpenCase` (decision orders-engine-multiple-open-cases), applied inside the statement.
    */
   placeOnCase(input: CasePlacementInput): Promise<CasePlacement>;
+  /**
+   * Undoes the placement of an order whose order row was never stored (CaseSystem port; decision
+   * orders-engine-placement-intents): in one transaction every row the order wrote, and its case
+   * when the order opened it and nothing else is on it.
+   */
+  withdrawPlacement(input: PlacementWithdrawalInput): Promise<void>;
   /** The whole case, or undefined; with `organisationId`, only that organisation's case. */
   getCase(query: { caseNumber: string; organisationId?: string }): Promise<CaseDetails | undefined>;
   /**
@@ -207,6 +214,7 @@ export function createBuiltInCaseSystem(options: BuiltInCaseSystemOptions): Buil
   const ctx = caseSystemContext(options);
   return {
     ...portWrites(ctx),
+    withdrawPlacement: (input) => withdrawPlacement(ctx, input),
     ...caseReads(ctx),
     ...balanceAndPayments(ctx),
     ...handlerOperations(ctx),

@@ -188,6 +188,18 @@ export interface CasePlacement {
 }
 
 /**
+ * What {@link CaseSystem.withdrawPlacement} undoes: the placement of an order whose order row was
+ * never stored.
+ *
+ * @example
+ * const input: PlacementWithdrawalInput = { orderId: "ord_0123456789abcdef", organisationId: "org_0123456789abcdef" };
+ */
+export interface PlacementWithdrawalInput {
+  orderId: string;
+  organisationId: string;
+}
+
+/**
  * The live state of a case (spec OrderStatus.case).
  *
  * @example
@@ -219,6 +231,8 @@ export interface CaseState {
  *   from `storeAttachment` becomes `attachment_upload_failed`: the order stands.
  * - A throw from `addTask` refuses the control request with 502; from `caseState`, GET
  *   /orders/{orderId} answers 502.
+ * - `withdrawPlacement` undoes a placement whose order was never stored (the database failed
+ *   between the two steps; decision orders-engine-placement-intents).
  *
  * @example
  * const caseSystem: CaseSystem = createBuiltInCaseSystem({ store }); // @incasso/case-system
@@ -267,6 +281,24 @@ export interface CaseSystem {
    * logged and the order stands: it was answered already.
    */
   orderPlaced?(input: OrderPlacedInput): Promise<void>;
+  /**
+   * Optional, and needed for the guarantee "no placement without its order": undoes the placement
+   * of an order whose order row was never stored (the database failed between `placeOnCase` and
+   * the row; decision orders-engine-placement-intents). Removes what the order put on its case
+   * (debtors, addresses, invoices, files, note), and the case itself when the order opened it and
+   * nothing else is on it (no other order, task, payment or letter), so a follow-up order for the
+   * same customer number opens a new case instead of joining an empty one.
+   *
+   * - Called only for an order that is not stored and, from then on, never will be: the engine
+   *   and the placement reconciler call it once the order's intent is claimed.
+   * - Idempotent: a repeat, or an order that was never placed (the call failed before the case
+   *   system wrote anything), changes nothing and does not throw.
+   * - A throw is logged and the reconciler tries again later.
+   *
+   * A case system without it leaves such a placement standing: the reconciler logs it (an error
+   * naming the order id) for someone to remove by hand.
+   */
+  withdrawPlacement?(input: PlacementWithdrawalInput): Promise<void>;
   /** The live state of a case of the organisation; undefined when the case system does not know it. */
   caseState(query: {
     organisationId: string;

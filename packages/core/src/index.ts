@@ -32,6 +32,7 @@ export type {
   OpenCase,
   OpenCaseQuery,
   OrderPlacedInput,
+  PlacementWithdrawalInput,
 } from "./case-system-port.js";
 export { chooseOpenCase, type OpenCaseChoice } from "./choose-open-case.js";
 export {
@@ -84,6 +85,8 @@ export type {
   OrderRepository,
   Organisation,
   OrganisationRepository,
+  PlacementIntent,
+  PlacementIntentRepository,
   RateLimitHit,
   RateLimitRepository,
   StoredResponse,

@@ -313,6 +313,60 @@ export interface StoreRepositories {
   webhookEndpoints: WebhookEndpointRepository;
   /** The transactional outbox of webhook events: enqueue on `tx` with the change that causes it. */
   outbox: OutboxRepository;
+  /**
+   * Live orders placed on a case whose order row is not stored yet (decision
+   * orders-engine-placement-intents): what the placement reconciler undoes when the row never comes.
+   */
+  placementIntents: PlacementIntentRepository;
+}
+
+/**
+ * A placement intent: the engine is about to put order `orderId` on a case, and has not stored its
+ * order row yet.
+ *
+ * @example
+ * const intent: PlacementIntent = { orderId: "ord_0123456789abcdef", organisationId: "org_0123456789abcdef", createdAt: new Date() };
+ */
+export interface PlacementIntent {
+  orderId: string;
+  organisationId: string;
+  createdAt: Date;
+}
+
+/**
+ * The intents of {@link StoreRepositories.placementIntents}. An intent is recorded before the case
+ * system is called and ended with the order row, atomically; the reconciler claims
+ * one whose row never came, withdraws the placement and removes it. An ended intent cannot be
+ * claimed and a claimed one cannot be ended, so a placement is never withdrawn under a stored
+ * order nor an order stored over a withdrawn placement.
+ *
+ * @example
+ * await store.placementIntents.record({ orderId, organisationId, createdAt: new Date() });
+ */
+export interface PlacementIntentRepository {
+  /**
+   * Records the intent; a repeat for the same order (a retry with its Idempotency-Key) renews its
+   * time. False when the intent is claimed: its placement is being withdrawn.
+   */
+  record(intent: PlacementIntent): Promise<boolean>;
+  /**
+   * Ends the order's unclaimed intent and stores its order row, atomically (one statement or one
+   * transaction); undefined, with nothing stored, when there was no unclaimed intent to end (its
+   * placement is being withdrawn).
+   */
+  endWithOrder(order: OrderRecord): Promise<OrderRecord | undefined>;
+  /** Ends an unclaimed intent without an order row; false when there was none to end. */
+  end(orderId: string): Promise<boolean>;
+  /** Claims the order's unclaimed intent for withdrawal; undefined when it was ended or claimed. */
+  claim(orderId: string, at: Date): Promise<PlacementIntent | undefined>;
+  /**
+   * Claims up to `limit` intents recorded before `before` and not ended, or claimed before `before`
+   * and not removed (a reconciler that stopped midway), oldest first; others' claims in progress
+   * are skipped.
+   */
+  claimStale(before: Date, at: Date, limit: number): Promise<PlacementIntent[]>;
+  /** Removes a claimed intent once its placement is withdrawn. */
+  remove(orderId: string): Promise<void>;
 }
 
 /**

@@ -14,9 +14,13 @@ import type { Migration } from "./migrations.js";
  * - Version 13: `orders.key_id` no longer refers to `api_keys`: it names the credential that
  *   submitted the order, which under a host's own authentication is the host's, not a stored key
  *   (decision server-pluggable-authentication).
+ * - Version 14, `placement_intents`: a live order about to be placed on a case whose order row is
+ *   not stored yet (decision orders-engine-placement-intents); `claimed_at` set while the
+ *   reconciler withdraws its placement. No foreign key to organisations: the row must be writable
+ *   whatever else fails, and it is gone within minutes.
  *
  * @example
- * const versions = ORDER_MIGRATIONS.map((m) => m.version); // [10, 12, 13]
+ * const versions = ORDER_MIGRATIONS.map((m) => m.version); // [10, 12, 13, 14]
  */
 export const ORDER_MIGRATIONS: readonly Migration[] = [
   {
@@ -70,5 +74,18 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
     version: 13,
     name: "orders of a host's own credentials",
     statements: ["ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_key_id_fkey"],
+  },
+  {
+    version: 14,
+    name: "placement intents",
+    statements: [
+      `CREATE TABLE placement_intents (
+        order_id text PRIMARY KEY,
+        organisation_id text NOT NULL,
+        created_at timestamptz NOT NULL,
+        claimed_at timestamptz
+      )`,
+      "CREATE INDEX placement_intents_age ON placement_intents (created_at)",
+    ],
   },
 ];

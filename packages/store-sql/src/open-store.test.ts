@@ -59,7 +59,7 @@ describe("openStore on a data directory", () => {
     const { rows } = await store.database.query<{ version: number }>(
       "SELECT version FROM incasso_migrations ORDER BY version",
     );
-    expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 10, 12, 13, 20, 21, 50]);
+    expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 10, 12, 13, 14, 20, 21, 50]);
     await store.close();
   });
 

@@ -6,6 +6,7 @@ import { idempotencyRepository } from "./repositories/idempotency.js";
 import { orderRepository } from "./repositories/orders.js";
 import { organisationRepository } from "./repositories/organisations.js";
 import { outboxRepository } from "./repositories/outbox.js";
+import { placementIntentRepository } from "./repositories/placement-intents.js";
 import { rateLimitRepository } from "./repositories/rate-limits.js";
 import { udfFieldRepository } from "./repositories/udf-fields.js";
 import { webhookEndpointRepository } from "./repositories/webhook-endpoints.js";
@@ -30,5 +31,6 @@ export function repositories(db: Executor, keyring?: SecretKeyring): StoreReposi
     orders: orderRepository(db),
     webhookEndpoints: webhookEndpointRepository(db, keyring),
     outbox: outboxRepository(db, keyring),
+    placementIntents: placementIntentRepository(db),
   };
 }

@@ -36,6 +36,14 @@ export {
   runOrderRules,
 } from "./order-rules.js";
 export {
+  PLACEMENT_GRACE_MS,
+  PLACEMENT_RECONCILE_INTERVAL_MS,
+  type PlacementReconciler,
+  type PlacementReconcilerParts,
+  reconcilePlacements,
+  startPlacementReconciler,
+} from "./reconcile-placements.js";
+export {
   type OrderAction,
   type RequestOrderActionOptions,
   requestOrderAction,

@@ -12,6 +12,7 @@ import type { Principal } from "../principal.js";
 import { amsterdamDate } from "./internal/amsterdam-date.js";
 import { toOrder } from "./internal/order-views.js";
 import { placeOnCase } from "./internal/place-on-case.js";
+import { beginPlacement, storeOrderRow } from "./internal/placement-intent.js";
 import { UdfDefinitionsCache } from "./internal/udf-definitions-cache.js";
 import { activeContentWarning, testModeWarning } from "./internal/warning-messages.js";
 import type { OrderEngine } from "./order-engine.js";
@@ -133,7 +134,9 @@ async function checkOrderAttachments(
  * Nothing is stored when it throws. The order row is written last, after the case system
  * answered, so a failure before the case exists leaves nothing; a case-system failure is 502
  * `upstream_error`, and a retry with the same order id reuses the case (the port is idempotent on
- * the order id).
+ * the order id). A placement whose order row was not stored is withdrawn: at once for an order
+ * without an order id of its Idempotency-Key, else by the placement reconciler after its grace
+ * period (decision orders-engine-placement-intents).
  *
  * @throws {OrderEngineError} `creditor_feature_disabled` (403), `validation_error`,
  * `amount_too_high`, `wik_letter_required`, `unknown_creditor`, `invalid_attachment` (422),
@@ -236,6 +239,7 @@ export async function submitOrder(
   }));
   let caseNumber: string | null = null;
   let caseNew = true;
+  let intent: Awaited<ReturnType<typeof beginPlacement>> | undefined;
   if (principal.mode === "test") {
     // Spec: "A test key validates the whole request ... but creates no case." No title is written
     // either: it would only be stored on a case.
@@ -248,20 +252,18 @@ export async function submitOrder(
         { description: order.description, ...declared },
         { timeoutMs: engine.aiTimeoutMs, logger: engine.logger },
       ));
-    const placed = await placeOnCase(engine, {
-      principal,
-      orderId,
-      order,
-      creditor,
-      title,
-      attachments,
-      now,
-    });
+    // The intent is recorded before the case system is called and ended with the order row, so a
+    // failure between the two never leaves a placement without its order (issue 29; decision
+    // orders-engine-placement-intents).
+    intent = await beginPlacement(engine, principal, orderId, { keyed: options.orderId !== undefined });
+    const placed = await intent.run(() =>
+      placeOnCase(engine, { principal, orderId, order, creditor, title, attachments, now }),
+    );
     caseNumber = placed.caseNumber;
     caseNew = placed.caseNew;
     warnings.push(...placed.warnings);
   }
-  const { order: stored } = await engine.store.orders.insert({
+  const { order: stored } = await storeOrderRow(engine, intent, {
     id: orderId,
     organisationId: principal.organisationId,
     keyId: principal.keyId,

@@ -77,6 +77,93 @@ function action(row: ActionRow): OrderActionRecord {
 const ACTION_COLUMNS =
   "id, order_id, organisation_id, action, status, reason, amount_cents, payment_date::text AS payment_date, created_at";
 
+const ORDER_COLUMNS = `id, organisation_id, key_id, mode, type, reference, case_number, case_new,
+  creditor_id, debtors, customer_numbers, invoice_count, total_amount_cents, metadata, udf_fields,
+  warnings, created_at`;
+
+/**
+ * The INSERT of an order row. With `endingIntent`, one statement that also ends the order's
+ * unclaimed placement intent and inserts the row only when it did (decision
+ * orders-engine-placement-intents); its parameters then carry their types, since a SELECT list
+ * gives them none.
+ *
+ * @example
+ * const { text, params } = orderInsertStatement(record, { endingIntent: true });
+ */
+export function orderInsertStatement(
+  input: OrderRecord,
+  options: { endingIntent: boolean },
+): { text: string; params: unknown[] } {
+  const params = [
+    input.id,
+    input.organisationId,
+    input.keyId,
+    input.mode,
+    input.type,
+    input.reference,
+    input.caseNumber,
+    input.caseNew,
+    input.creditorId,
+    JSON.stringify(input.debtors),
+    [...new Set(input.debtors.map((d) => d.customer_number).filter((n): n is string => n !== null))],
+    input.invoiceCount,
+    input.totalAmountCents,
+    JSON.stringify(input.metadata),
+    JSON.stringify(input.udfFields),
+    JSON.stringify(input.warnings),
+    ts(input.createdAt),
+  ];
+  if (!options.endingIntent) {
+    return {
+      text: `INSERT INTO orders (${ORDER_COLUMNS})
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id`,
+      params,
+    };
+  }
+  return {
+    text: `WITH ended AS (
+           DELETE FROM placement_intents WHERE order_id = $1 AND claimed_at IS NULL RETURNING order_id)
+         INSERT INTO orders (${ORDER_COLUMNS})
+         SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::boolean, $9::text,
+           $10::json, $11::text[], $12::integer, $13::bigint, $14::json, $15::json, $16::json, $17::timestamptz
+         FROM ended
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id`,
+    params,
+  };
+}
+
+/**
+ * The record of an order as stored: the input, not the row read back (no JSON parsed again). The
+ * json columns keep key order and timestamptz keeps the milliseconds of a Date.
+ *
+ * @example
+ * const record = storedOrder(input);
+ */
+export function storedOrder(input: OrderRecord): OrderRecord {
+  const { id, organisationId, keyId, mode, type, reference, caseNumber, caseNew, creditorId } = input;
+  return {
+    id,
+    organisationId,
+    keyId,
+    mode,
+    type,
+    reference,
+    caseNumber,
+    caseNew,
+    creditorId,
+    debtors: input.debtors,
+    invoiceCount: input.invoiceCount,
+    totalAmountCents: input.totalAmountCents,
+    metadata: input.metadata,
+    udfFields: input.udfFields,
+    warnings: input.warnings,
+    createdAt: new Date(input.createdAt.getTime()),
+  };
+}
+
 /**
  * Orders and their control requests on SQL. GET /orders is a keyset query on (created_at, id)
  * descending, so a deep page costs the same as the first (decision orders-cursor).
@@ -87,57 +174,9 @@ const ACTION_COLUMNS =
 export function orderRepository(db: Executor): OrderRepository {
   return {
     async insert(input) {
-      const { rows } = await db.query<{ id: string }>(
-        `INSERT INTO orders (id, organisation_id, key_id, mode, type, reference, case_number, case_new,
-           creditor_id, debtors, customer_numbers, invoice_count, total_amount_cents, metadata, udf_fields,
-           warnings, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-         ON CONFLICT (id) DO NOTHING
-         RETURNING id`,
-        [
-          input.id,
-          input.organisationId,
-          input.keyId,
-          input.mode,
-          input.type,
-          input.reference,
-          input.caseNumber,
-          input.caseNew,
-          input.creditorId,
-          JSON.stringify(input.debtors),
-          [...new Set(input.debtors.map((d) => d.customer_number).filter((n): n is string => n !== null))],
-          input.invoiceCount,
-          input.totalAmountCents,
-          JSON.stringify(input.metadata),
-          JSON.stringify(input.udfFields),
-          JSON.stringify(input.warnings),
-          ts(input.createdAt),
-        ],
-      );
-      // Stored as given: the record is the input, not the row read back (no JSON parsed again).
-      // The json columns keep key order and timestamptz keeps the milliseconds of a Date.
-      if (rows[0]) {
-        const { id, organisationId, keyId, mode, type, reference, caseNumber, caseNew, creditorId } = input;
-        const record: OrderRecord = {
-          id,
-          organisationId,
-          keyId,
-          mode,
-          type,
-          reference,
-          caseNumber,
-          caseNew,
-          creditorId,
-          debtors: input.debtors,
-          invoiceCount: input.invoiceCount,
-          totalAmountCents: input.totalAmountCents,
-          metadata: input.metadata,
-          udfFields: input.udfFields,
-          warnings: input.warnings,
-          createdAt: new Date(input.createdAt.getTime()),
-        };
-        return { order: record, created: true };
-      }
+      const insert = orderInsertStatement(input, { endingIntent: false });
+      const { rows } = await db.query<{ id: string }>(insert.text, insert.params);
+      if (rows[0]) return { order: storedOrder(input), created: true };
       const existing = await db.query<OrderRow>("SELECT * FROM orders WHERE id = $1", [input.id]);
       const row = existing.rows[0];
       if (!row || row.organisation_id !== input.organisationId) {

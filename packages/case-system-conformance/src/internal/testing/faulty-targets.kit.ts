@@ -11,7 +11,8 @@ type Breakage =
   | "placement-never-fails"
   | "items-unreported"
   | "no-task-outcome"
-  | "no-balance";
+  | "no-balance"
+  | "no-withdrawal";
 
 function target(breakage: Breakage) {
   const faults: CaseSystemFault[] = [];
@@ -56,6 +57,10 @@ function target(breakage: Breakage) {
           await cases.storeAttachment(input);
         },
         addTask: (input) => cases.addTask(input),
+        // Without it a placement whose order row never came stays on its case.
+        ...(breakage === "no-withdrawal"
+          ? {}
+          : { withdrawPlacement: (input) => cases.withdrawPlacement(input) }),
         async caseState(query) {
           const state = await cases.caseState(query);
           if (breakage !== "no-balance" || state === undefined) return state;
@@ -93,6 +98,7 @@ for (const breakage of [
   "items-unreported",
   "no-task-outcome",
   "no-balance",
+  "no-withdrawal",
 ] as const) {
   describeCaseSystemConformance(target(breakage));
 }
