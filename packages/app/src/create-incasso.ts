@@ -31,6 +31,7 @@ import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
 import { pgliteOption } from "./internal/pglite-settings.js";
 import { refuseActivePdf } from "./internal/refuse-active-pdf.js";
 import { reportSecretsAtRest, secretKeyOption } from "./internal/secrets-at-rest.js";
+import { announceStart } from "./internal/start-lines.js";
 import { requestLog } from "./logging/request-log.js";
 import { workerEventLogs } from "./logging/worker-event-logs.js";
 import type { IncassoMetrics } from "./metrics/incasso-metrics.js";
@@ -171,6 +172,13 @@ export interface CreateIncassoOptions {
    * (`incasso serve` does, among its start lines).
    */
   secretsReport?: false;
+  /**
+   * The start's lines, as `incasso serve` prints them: where the API, the pages and the console
+   * are, and on an empty embedded data directory a test key for organisation Demo, made and shown
+   * once (issue 32, item 3). On by default; `false` for none (`incasso serve` prints its own once it
+   * listens).
+   */
+  startLines?: false;
 }
 
 /**
@@ -413,8 +421,19 @@ async function compose(
             ...(options.operatorEndpoint ? { limits: options.operatorEndpoint } : {}),
           })
         : undefined;
+    if (options.startLines !== false) {
+      await announceStart({
+        store,
+        logger,
+        basePath: api.basePath,
+        publicUrl: options.api?.publicUrl,
+        pages: pages.length > 0,
+        console: consoles.length > 0,
+        env,
+      });
+    }
   } catch (error) {
-    await Promise.allSettled([dispatcher?.stop(), letters?.stop()]);
+    await Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop()]);
     throw error;
   }
 
