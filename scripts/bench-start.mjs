@@ -79,7 +79,9 @@ console.log(
     start: first ? "first" : "again",
     via,
     secondsToPing200: seconds === undefined ? null : Number(seconds.toFixed(2)),
-    cpuSeconds: Number(cpu.toFixed(2)),
+    // Through npx or pnpm the signal ends the package manager before it waits for the server, so
+    // the shell never learns the server's CPU: counted only without a package manager.
+    cpuSeconds: via === "node" ? Number(cpu.toFixed(2)) : null,
     buildLine: building,
     loadAverage: loadavg().map((l) => Number(l.toFixed(1))),
   }),

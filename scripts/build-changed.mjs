@@ -91,7 +91,7 @@ if (process.argv.includes("--check")) {
 if (stale.length === 0) process.exit(0);
 if (stale.length === builds.length && stale.every((b) => b.reason === "not built")) {
   console.log(
-    `building packages (first start only): ${stale.length} packages, about a minute on a quiet machine…`,
+    `building packages (first start only): ${stale.length} packages, about two minutes on a quiet machine…`,
   );
 } else {
   console.log(`building ${stale.length} changed package(s): ${stale.map((b) => b.name).join(", ")}…`);
