@@ -15,7 +15,7 @@ for (const group of ["packages", "adapters"]) {
     const entry = `${root}${group}/${name}/src/index.ts`;
     if (!existsSync(entry)) continue;
     mains.push({ find: `@incasso/${name}`, replacement: entry });
-    for (const sub of ["node", "migrations"]) {
+    for (const sub of ["node", "migrations", "events"]) {
       const subEntry = `${root}${group}/${name}/src/${sub}.ts`;
       if (existsSync(subEntry)) subpaths.push({ find: `@incasso/${name}/${sub}`, replacement: subEntry });
     }

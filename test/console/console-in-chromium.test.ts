@@ -59,6 +59,7 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
     incasso = await createIncasso(
       { dataDir: dir },
       {
+        startLines: false,
         logger: quiet,
         env: {},
         letters: false,

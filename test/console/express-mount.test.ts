@@ -17,6 +17,7 @@ it("serves the console's pages and forms through one app.use in an Express host"
   const incasso = await createIncasso(
     { dataDir: dir },
     {
+      startLines: false,
       logger: { info() {}, warn() {}, error() {} },
       env: {},
       webhooks: false,

@@ -19,7 +19,7 @@ export async function startPagesServer(): Promise<PagesServer> {
   const dir = mkdtempSync(join(tmpdir(), "incasso-pages-"));
   const incasso = await createIncasso(
     { dataDir: dir },
-    { logger: quiet, env: {}, webhooks: false, letters: false, operatorEndpoint: false },
+    { startLines: false, logger: quiet, env: {}, webhooks: false, letters: false, operatorEndpoint: false },
   );
   const { server, url } = await listen(incasso.api, { port: 0, host: "127.0.0.1" });
   return {

@@ -64,7 +64,15 @@ async function twoLargestAtOnce(api?: { bodyBudgetBytes: number }) {
   dirs.push(dir);
   const incasso = await createIncasso(
     { dataDir: dir },
-    { logger: quiet, env: {}, webhooks: false, letters: false, console: false, ...(api ? { api } : {}) },
+    {
+      startLines: false,
+      logger: quiet,
+      env: {},
+      webhooks: false,
+      letters: false,
+      console: false,
+      ...(api ? { api } : {}),
+    },
   );
   try {
     const { key } = await incasso.operations.createKey({ organisation: "Budget BV", mode: "live" });

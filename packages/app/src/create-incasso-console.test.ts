@@ -35,6 +35,7 @@ beforeAll(async () => {
   incasso = await createIncasso(
     { dataDir: dir },
     {
+      startLines: false,
       logger: quiet,
       env: {},
       webhooks: false,

@@ -15,6 +15,7 @@ const start = (pages?: false) => {
   return createIncasso(
     { dataDir: dir },
     {
+      startLines: false,
       logger: quiet,
       env: {},
       webhooks: false,

@@ -25,7 +25,13 @@ describe("createIncasso readiness", () => {
     let clock = T0;
     const incasso = await createIncasso(
       { dataDir: tempDir() },
-      { operatorEndpoint: false, logger, now: () => clock, webhooks: { pollIntervalMs: 60_000 } },
+      {
+        operatorEndpoint: false,
+        startLines: false,
+        logger,
+        now: () => clock,
+        webhooks: { pollIntervalMs: 60_000 },
+      },
     );
     try {
       const probe = async () => {
@@ -105,6 +111,7 @@ describe("createIncasso readiness", () => {
         operatorEndpoint: false,
         webhooks: false,
         letters: false,
+        startLines: false,
         logger: { info() {}, warn() {}, error() {} },
       },
     );

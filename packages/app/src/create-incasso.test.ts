@@ -22,7 +22,7 @@ const quiet = { info() {}, warn() {}, error() {} };
 describe("createIncasso", () => {
   it("composes the whole service on a data directory and stops it, releasing the directory", async () => {
     const dir = tempDir();
-    const incasso = await createIncasso({ dataDir: dir }, { logger: quiet, env: {} });
+    const incasso = await createIncasso({ dataDir: dir }, { startLines: false, logger: quiet, env: {} });
     try {
       expect(incasso.store.engine).toBe("pglite");
       expect(incasso.dispatcher).toBeDefined();
@@ -48,7 +48,7 @@ describe("createIncasso", () => {
     // The lock is released: the directory opens again, with what was stored.
     const again = await createIncasso(
       { dataDir: dir },
-      { logger: quiet, env: {}, webhooks: false, letters: false },
+      { startLines: false, logger: quiet, env: {}, webhooks: false, letters: false },
     );
     try {
       expect(again.dispatcher).toBeUndefined();
@@ -65,6 +65,7 @@ describe("createIncasso", () => {
     const incasso = await createIncasso(undefined, {
       caseSystem: own,
       operatorEndpoint: false,
+      startLines: false,
       logger: quiet,
       env: {
         INCASSO_DATA_DIR: tempDir(),
@@ -89,6 +90,7 @@ describe("createIncasso({ refuseActivePdf })", () => {
     const incasso = await createIncasso(
       { dataDir: tempDir() },
       {
+        startLines: false,
         logger: quiet,
         env: {},
         webhooks: false,

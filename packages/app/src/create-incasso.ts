@@ -39,6 +39,7 @@ import { reportOwnCaseSystem } from "./internal/own-case-system-notes.js";
 import { pgliteOption } from "./internal/pglite-settings.js";
 import { refuseActivePdf } from "./internal/refuse-active-pdf.js";
 import { reportSecretsAtRest, secretKeyOption } from "./internal/secrets-at-rest.js";
+import { announceStart } from "./internal/start-lines.js";
 import { requestLog } from "./logging/request-log.js";
 import { workerEventLogs } from "./logging/worker-event-logs.js";
 import type { IncassoMetrics } from "./metrics/incasso-metrics.js";
@@ -198,6 +199,13 @@ export interface CreateIncassoOptions {
    * (`incasso serve` does, among its start lines).
    */
   secretsReport?: false;
+  /**
+   * The start's lines, as `incasso serve` prints them: where the API, the pages and the console
+   * are, and on an empty embedded data directory a test key for organisation Demo, made and shown
+   * once (issue 32, item 3). On by default; `false` for none (`incasso serve` prints its own once it
+   * listens).
+   */
+  startLines?: false;
 }
 
 /**
@@ -455,6 +463,7 @@ async function compose(
     webhooks: { allowPrivateTargets, ...(dispatcher ? { dispatcher } : {}) },
   });
   let operator: OperatorEndpoint | undefined;
+  let started: HostPlugin[] | undefined;
   try {
     operator =
       options.operatorEndpoint !== false && embedded && store.dataDir
@@ -465,17 +474,26 @@ async function compose(
             ...(options.operatorEndpoint ? { limits: options.operatorEndpoint } : {}),
           })
         : undefined;
-  } catch (error) {
-    await Promise.allSettled([dispatcher?.stop(), letters?.stop(), reconciler?.stop()]);
-    throw error;
-  }
-  let started: HostPlugin[];
-  try {
+    // The host's plugins start last, so they find everything else running; the start lines come
+    // once they have, since they announce a host that is ready.
     started = await startPlugins(hostPlugins, { store, logger });
+    if (options.startLines !== false) {
+      await announceStart({
+        store,
+        logger,
+        basePath: api.basePath,
+        publicUrl: options.api?.publicUrl,
+        pages: pages.length > 0,
+        console: consoles.length > 0,
+        env,
+      });
+    }
   } catch (error) {
+    if (started) await closePlugins(started, logger);
     await Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop(), reconciler?.stop()]);
     throw error;
   }
+  const running = started;
 
   let stopped: Promise<void> | undefined;
   return {
@@ -496,7 +514,7 @@ async function compose(
         letters?.stop(),
         reconciler?.stop(),
       ])
-        .then(() => closePlugins(started, logger))
+        .then(() => closePlugins(running, logger))
         .then(() => store.close());
       return stopped;
     },

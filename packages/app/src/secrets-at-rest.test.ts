@@ -53,7 +53,14 @@ describe("webhook secrets at rest in the composed service", () => {
   async function open(env: Record<string, string>, logger: ReturnType<typeof capture>["logger"]) {
     return createIncasso(
       { dataDir: dir },
-      { logger, env, letters: false, operatorEndpoint: false, webhooks: { allowPrivateTargets: true } },
+      {
+        startLines: false,
+        logger,
+        env,
+        letters: false,
+        operatorEndpoint: false,
+        webhooks: { allowPrivateTargets: true },
+      },
     );
   }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type ApiPlugin, definePlugin, defineRoute, type RouteDefinition } from "@incasso/server";
 import { apiReferencePage } from "./api-reference-page.js";
@@ -34,6 +34,14 @@ export interface PagesOptions {
 
 const assetsDir = new URL("../assets/", import.meta.url);
 const require = createRequire(import.meta.url);
+
+// RapiDoc's bundle as the build copied it into dist/rapidoc (scripts/copy-rapidoc.mjs, its version
+// and licence in rapidoc.json beside it), so a host installs no rapidoc (issue 32, item 2). Run from
+// the sources, before a build, the workspace's devDependency serves the same file.
+function rapidocBundle(): URL | string {
+  const copied = new URL("./rapidoc/rapidoc-min.js", import.meta.url);
+  return existsSync(copied) ? copied : require.resolve("rapidoc/dist/rapidoc-min.js");
+}
 
 // HTML of our own pages: scripts, styles, fonts and API calls from this origin only, no framing
 // (CSP Level 3). The reference allows inline styles: RapiDoc styles its elements inline.
@@ -104,10 +112,7 @@ export function pagesPlugin(options: PagesOptions): ApiPlugin {
   const routes: RouteDefinition[] = [];
   if (options.apiReference !== false) {
     let reference: StaticAsset | undefined;
-    const rapidoc = fileAsset(
-      require.resolve("rapidoc/dist/rapidoc-min.js"),
-      "text/javascript; charset=utf-8",
-    );
+    const rapidoc = fileAsset(rapidocBundle(), "text/javascript; charset=utf-8");
     const bootstrap = fileAsset(new URL("api-reference.js", assetsDir), "text/javascript; charset=utf-8");
     routes.push(
       route("/docs", false, "apiReferencePage", (request) => {

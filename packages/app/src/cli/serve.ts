@@ -7,6 +7,7 @@ import { DEFAULT_RETRY_SCHEDULE_SECONDS } from "@incasso/store-sql";
 import { createIncasso, type Incasso } from "../create-incasso.js";
 import { databaseTimeouts } from "../database-timeouts.js";
 import { storageTarget } from "../internal/cli-store.js";
+import { showFirstKey } from "../internal/first-key.js";
 import { reportSecretsAtRest } from "../internal/secrets-at-rest.js";
 import { type LogLevel, parseLogLevel } from "../logging/log-level.js";
 import { createPinoLogger, type IncassoLogger } from "../logging/pino-logger.js";
@@ -132,6 +133,8 @@ export async function runServe(values: FlagValues): Promise<void> {
     logRequests: true,
     // Said below, among the start lines, after the one that names the URL.
     secretsReport: false,
+    // serve says where it listens and shows the first key itself, once it listens.
+    startLines: false,
     ...(metrics ? { metrics } : {}),
   });
   const { store, api } = incasso;
@@ -219,29 +222,6 @@ export function logDocumentAi(logger: IncassoLogger, ai: ReturnType<typeof docum
     documentChecker: "rules",
     titleWriter: "template",
   });
-}
-
-/**
- * The test key `serve` makes on an empty data directory, shown once. It is the one secret written
- * past the log's redaction, on purpose (decision operations-logs): a test-mode key of a local data
- * directory, and the operator has no other way to see it. The line says so in `firstKey`.
- */
-function showFirstKey(logger: IncassoLogger, key: string, url: string): void {
-  const line = {
-    level: "info",
-    time: new Date().toISOString(),
-    pid: process.pid,
-    firstKey: key,
-    msg: "created a test key for organisation Demo; it is shown only now",
-  };
-  if (process.stdout.isTTY) {
-    process.stdout.write(
-      `  ${line.msg}:\n  ${key}\n  try: curl -H "Authorization: Bearer ${key}" ${url}/ping\n`,
-    );
-    return;
-  }
-  process.stdout.write(`${JSON.stringify(line)}\n`);
-  logger.info(`try: curl ${url}/ping, with the key as Authorization: Bearer`);
 }
 
 /**

@@ -29,7 +29,13 @@ describe("INCASSO_PGLITE_SHARED_BUFFERS", () => {
     try {
       const incasso = await createIncasso(
         { dataDir: dir },
-        { logger: quiet, env: { INCASSO_PGLITE_SHARED_BUFFERS: "24" }, webhooks: false, letters: false },
+        {
+          startLines: false,
+          logger: quiet,
+          env: { INCASSO_PGLITE_SHARED_BUFFERS: "24" },
+          webhooks: false,
+          letters: false,
+        },
       );
       try {
         const { rows } = await incasso.store.database.query("SHOW shared_buffers");

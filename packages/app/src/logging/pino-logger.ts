@@ -1,6 +1,7 @@
 import type { Logger } from "@incasso/server";
 import pino, { type DestinationStream, type Logger as Pino } from "pino";
-import pretty from "pino-pretty";
+import type PinoPretty from "pino-pretty";
+import { optionalModule } from "../internal/optional-module.js";
 import type { LogLevel } from "./log-level.js";
 import { REDACTED, scrubSecrets } from "./secret-scrubber.js";
 
@@ -69,11 +70,16 @@ export interface IncassoLogger extends Logger {
 export function createPinoLogger(options: PinoLoggerOptions = {}): IncassoLogger {
   const level = options.level ?? "info";
   const exact = options.secrets ?? [process.env.OPENAI_API_KEY ?? ""].filter((s) => s !== "");
-  const usePretty = options.pretty ?? process.stdout.isTTY === true;
+  // pino-pretty is an optional dependency: without it a terminal gets the JSON lines too.
+  const pretty =
+    (options.pretty ?? process.stdout.isTTY === true)
+      ? optionalModule<{ default?: typeof PinoPretty } & typeof PinoPretty>("pino-pretty")
+      : undefined;
+  const build = pretty?.default ?? pretty;
   const destination =
     options.destination ??
-    (usePretty
-      ? pretty({ colorize: true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
+    (build
+      ? build({ colorize: true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
       : pino.destination({ dest: 1, sync: true }));
   const instance = pino(
     {

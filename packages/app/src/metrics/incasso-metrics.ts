@@ -2,7 +2,8 @@ import type { LetterJobResult } from "@incasso/case-system";
 import type { OutboxRepository } from "@incasso/core";
 import type { DocumentChecker } from "@incasso/pdf-guard";
 import type { CompletedRequest } from "@incasso/server";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type * as PromClient from "prom-client";
+import { optionalModule } from "../internal/optional-module.js";
 import type { DispatchedAttempt } from "../webhooks/webhook-dispatcher.js";
 
 // Seconds; from a cached GET to a POST /orders with PDFs near its 120 s budget (spec, Limits).
@@ -20,7 +21,7 @@ const CHECK_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
  * console.log(await metrics.text());
  */
 export interface IncassoMetrics {
-  readonly registry: Registry;
+  readonly registry: PromClient.Registry;
   /** Counts a request: total and latency by route pattern and status, 429s, replays, orders. */
   onResponse(request: CompletedRequest): void;
   /** Counts a webhook delivery attempt by outcome. */
@@ -57,6 +58,15 @@ export interface IncassoMetricsOptions {
  *   durationMs: 1, keyId: null, keyMode: null, replayed: false, orderCreated: null });
  */
 export function createIncassoMetrics(options: IncassoMetricsOptions = {}): IncassoMetrics {
+  // An optional dependency: a host that never turns metrics on need not install it.
+  const promClient = optionalModule<typeof PromClient>("prom-client");
+  if (!promClient) {
+    throw new Error(
+      "metrics need prom-client, an optional dependency of @incasso/app that is not installed " +
+        "(npm install prom-client, or install @incasso/app without --omit=optional)",
+    );
+  }
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = promClient;
   const registry = new Registry();
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   const registers = [registry];

@@ -227,6 +227,7 @@ describe("the operator endpoint under a flood of idle connections", () => {
     incasso = await createIncasso(
       { dataDir: dir },
       {
+        startLines: false,
         logger,
         env: {},
         webhooks: false,

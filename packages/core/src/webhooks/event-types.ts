@@ -1,4 +1,6 @@
-import { type KnownWebhookEventType, WEBHOOK_EVENT_TYPES } from "@incasso/webhook-signing";
+// The node-free entry: the main one signs with node:crypto, which the kernel must not import
+// (issue 15; issue 32, item 4).
+import { type KnownWebhookEventType, WEBHOOK_EVENT_TYPES } from "@incasso/webhook-signing/events";
 
 /**
  * The event types the spec lists (Events, "Event types"), in the spec's order: the same list the
