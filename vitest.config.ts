@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { SlowFilesFirst } from "./test/support/slow-files-first.js";
 
 // Tests import every @incasso/* package from its TypeScript source, so the suite needs no build
 // and a change in one package is seen at once by the packages that use it.
@@ -36,8 +37,10 @@ export default defineConfig({
       "examples/**/*.test.ts",
     ],
     exclude: ["**/node_modules/**", "**/dist/**"],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Generous, since files share the machine's cores: a limit here catches a hang, not slowness
+    // (speed is measured by benchmarks, never by a test's time).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: "forks",
     // Files run side by side: each uses its own port (0), its own embedded database or its own
     // PostgreSQL schema or database, so none waits on another. Much of a file's time is spent
@@ -50,5 +53,6 @@ export default defineConfig({
     isolate: false,
     experimental: { fsModuleCache: true },
     globalSetup: ["test/support/global-setup.ts"],
+    sequence: { sequencer: SlowFilesFirst },
   },
 });
