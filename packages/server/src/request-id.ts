@@ -9,13 +9,22 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 // counter, 32 hex digits in all, without drawing randomness for every request. The counter is kept
 // in two parts so that a request formats no large number: the upper 40 bits (from a random start)
 // as a cached string, renewed once per 2^24 ids, and the lower 24 bits from a table of byte pairs.
-const seed = globalThis.crypto.getRandomValues(new Uint8Array(12));
-const PREFIX = `req_${Array.from(seed.subarray(0, 8), (byte) => HEX_BYTE[byte]).join("")}`;
+// The random start is drawn at the first id, not when the module loads: workerd refuses random
+// values in a worker's global scope ("Disallowed operation called within global scope"), so a
+// draw at load would stop `createApi` from being imported there at all.
 const LOW_IDS = 0x100_0000;
 const HIGH_WRAP = 0x100_0000_0000;
-let high = new DataView(seed.buffer, 8, 4).getUint32(0);
-let low = 0;
-let highPart = PREFIX + high.toString(16).padStart(10, "0");
+let prefix = "";
+let high = 0;
+let low = LOW_IDS;
+let highPart = "";
+
+function seedIds(): void {
+  const seed = globalThis.crypto.getRandomValues(new Uint8Array(12));
+  prefix = `req_${Array.from(seed.subarray(0, 8), (byte) => HEX_BYTE[byte]).join("")}`;
+  // One below the random start: the first id rolls it over to the start itself.
+  high = (new DataView(seed.buffer, 8, 4).getUint32(0) + HIGH_WRAP - 1) % HIGH_WRAP;
+}
 
 /**
  * A fresh request id: `req_` and 32 hex digits, unique within and (by its random prefix) across
@@ -26,9 +35,10 @@ let highPart = PREFIX + high.toString(16).padStart(10, "0");
  */
 export function newRequestId(): string {
   if (low === LOW_IDS) {
+    if (prefix === "") seedIds();
     low = 0;
     high = (high + 1) % HIGH_WRAP;
-    highPart = PREFIX + high.toString(16).padStart(10, "0");
+    highPart = prefix + high.toString(16).padStart(10, "0");
   }
   const n = low++;
   return highPart + HEX_BYTE[n >>> 16] + HEX_BYTE[(n >>> 8) & 0xff] + HEX_BYTE[n & 0xff];

@@ -23,6 +23,7 @@ export {
   nodeHttpTransport,
   ownCaseSystemTransport,
   type RunningTransport,
+  remoteTransport,
   type Transport,
   transports,
 } from "./transports.js";

@@ -188,3 +188,24 @@ export const transports: Transport[] = [
   azureFunctionsTransport,
   ownCaseSystemTransport,
 ];
+
+/**
+ * An API already served at `baseUrl` (its base path included, as a host prints it), by a process
+ * of its own: another runtime (Bun, Deno, workerd) runs the example host, and the test sends it the
+ * requests a client would. The API a test made is not used there.
+ *
+ * @example
+ * const running = remoteTransport("http://127.0.0.1:3000/api/v1");
+ * await running.request("/ping");
+ */
+export function remoteTransport(baseUrl: string): RunningTransport {
+  const { protocol, hostname, port, pathname } = new URL(baseUrl);
+  const origin = `${protocol}//${hostname}:${port}`;
+  const prefix = pathname.replace(/\/$/, "");
+  return {
+    address: { host: hostname, port: Number(port), prefix },
+    request: (path, init) => fetch(`${origin}${prefix}${path}`, init),
+    requestRoot: (path, init) => fetch(`${origin}${path}`, init),
+    close: async () => {},
+  };
+}
