@@ -43,7 +43,7 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
     for (const context of contexts) await context.close();
     await browser?.close();
     await server?.close();
-  });
+  }, 120_000);
 
   async function open(path: string, viewport = PHONE): Promise<Page> {
     const context = await browser.newContext({ viewport, locale: "nl-NL" });
@@ -178,7 +178,15 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
         euros(period.amount_cents).replace(/\s/g, " "),
       );
     }
-    await poll(() => page.locator("#wik-basis").textContent()).toBe(answer.basis);
+    // The explanation is in the page's language, from the answer's figures (not the API's English).
+    const basis = (await page.locator("#wik-basis").textContent()) ?? "";
+    expect(
+      basis.startsWith("Indicatieve berekening, geen juridisch advies. Incassokosten volgens de staffel"),
+    ).toBe(true);
+    expect(basis).toContain(
+      "met 21% btw over de kosten. Rente: wettelijke rente (art. 6:119 BW) vanaf de dag na 15 januari 2024 tot en met ",
+    );
+    expect(basis).not.toBe(answer.basis);
     await fitsThePhone(page);
     await expectAccessible(page);
   });
@@ -282,9 +290,106 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
     await expectAccessible(page);
   });
 
+  // Words of English sentences that no Dutch sentence has; a Dutch result must show none of them.
+  const ENGLISH_MARKERS =
+    /\b(the|and|with|without|from|not|interest|principal|computed|advice|rate|days|hearing|court|notes|unknown|total|amount)\b/i;
+
+  async function wikWithResult(viewport: { width: number; height: number }, lang = "") {
+    const page = await open(`/tools/wik${lang}`, viewport);
+    await page.fill("#wik-principal", "1250,00");
+    await page.fill("#wik-due-date", "2019-01-15");
+    await page.check("input[name=debtor_type][value=business]");
+    await page.check("#wik-vat");
+    await page.click("button[type=submit]");
+    await page.locator("#wik-periods").waitFor();
+    return page;
+  }
+
+  async function courtWithResult(viewport: { width: number; height: number }, lang = "") {
+    const page = await open(`/tools/rol-router${lang}`, viewport);
+    await page.fill("#court-woonplaats", "Amsterdam");
+    await page.fill("#court-naam", "de Vries");
+    await page.click("button[type=submit]");
+    await page.locator('[data-fact="rechtbank"]').waitFor();
+    return page;
+  }
+
+  // Nothing scrolls sideways: not the page, and not a table inside its own scrolling box.
+  async function scrollsSideways(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const wide: string[] = [];
+      if (document.documentElement.scrollWidth > window.innerWidth) wide.push("page");
+      for (const box of document.querySelectorAll<HTMLElement>(".table-wrap")) {
+        if (box.scrollWidth > box.clientWidth) wide.push(box.getAttribute("aria-label") ?? "table");
+      }
+      return wide;
+    });
+  }
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`scrolls no page sideways at ${viewport.width} px, and shows every column of the interest periods`, async () => {
+      for (const path of ["/tools", "/tools?lang=en", "/tools/wik", "/tools/rol-router"]) {
+        const page = await open(path, viewport);
+        expect.soft(await scrollsSideways(page), path).toEqual([]);
+        await page.context().close();
+      }
+      for (const lang of ["", "?lang=en"]) {
+        const wik = await wikWithResult(viewport, lang);
+        expect.soft(await scrollsSideways(wik), `wik${lang}`).toEqual([]);
+        // Each of the six cells of a period is on screen, inside the viewport's width.
+        const cells = await wik
+          .locator("#wik-periods tbody tr")
+          .first()
+          .locator("td")
+          .evaluateAll((tds) =>
+            tds.map((td) => {
+              const r = td.getBoundingClientRect();
+              return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth + 0.5;
+            }),
+          );
+        expect(cells).toEqual([true, true, true, true, true, true]);
+        await wik.context().close();
+        const court = await courtWithResult(viewport, lang);
+        expect.soft(await scrollsSideways(court), `court${lang}`).toEqual([]);
+        await court.context().close();
+      }
+    });
+  }
+
+  it("shows a Dutch page's results without an English sentence, and an English one without Dutch day names or data notes", async () => {
+    const wik = await wikWithResult(PHONE);
+    const wikText = (await wik.locator("#wik-result").innerText()).replace(/\s+/g, " ");
+    expect(wikText.match(ENGLISH_MARKERS)).toBeNull();
+    expect(wikText).toContain("wettelijke handelsrente (art. 6:119a BW)");
+    const court = await courtWithResult(PHONE);
+    const courtText = (await court.locator("#court-result").innerText()).replace(/\s+/g, " ");
+    expect(courtText.match(ENGLISH_MARKERS)).toBeNull();
+    expect(courtText).toMatch(/Rolzitting op (maandag|dinsdag|woensdag|donderdag|vrijdag) om /);
+
+    const en = await courtWithResult(PHONE, "?lang=en");
+    const captions = await en.locator("#court-result caption").allTextContents();
+    expect(captions.length).toBeGreaterThan(0);
+    for (const caption of captions)
+      expect(caption).toMatch(/^Hearing on (Monday|Tuesday|Wednesday|Thursday|Friday) at /);
+    const enText = await en.locator("#court-result").innerText();
+    expect(enText).not.toMatch(/maandag|dinsdag|woensdag|donderdag|vrijdag|Opmerkingen|Notes/);
+    const answer = (await api("/tools/rol-router", { woonplaats: "Amsterdam", naam: "de Vries" })) as {
+      opmerkingen: string[];
+    };
+    for (const note of answer.opmerkingen) expect(enText).not.toContain(note);
+  });
+
   it("serves an overview of the tools that passes axe-core at phone width", async () => {
     const page = await open("/tools");
     await poll(() => page.locator("h1").textContent()).toBe("Openbare hulpmiddelen");
+    // The intro counts what the cards offer: two tools and the reference.
+    expect(await page.locator(".cards > li").count()).toBe(3);
+    await poll(() => page.locator("main > p").first().textContent()).toBe(
+      "Twee rekenhulpen voor schuldeisers, schuldenaren en hun adviseurs, zonder API-sleutel, en de referentie van de API voor wie hem zelf aanroept.",
+    );
     await page.locator("a.lang").click();
     await poll(() => page.locator("h1").textContent()).toBe("Public tools");
     await fitsThePhone(page);

@@ -201,5 +201,23 @@ export async function saveLetterDetails(
      ON CONFLICT (organisation_id) DO UPDATE SET ${keep}, updated_at = EXCLUDED.updated_at`,
     [organisationId, ...values, now.toISOString()],
   );
-  return readLetterDetails(db, organisationId);
+  const saved = await readLetterDetails(db, organisationId);
+  if (saved.iban !== null) await requeueJobsWaitingForDetails(db, organisationId, now);
+  return saved;
+}
+
+/**
+ * Makes the organisation's letter jobs that failed for want of letter details due now, with a
+ * fresh count of attempts: the letter the order promised is made once the details are there,
+ * without a retry by hand (issue 31; decision case-system-wik-letter-jobs). The runner wrote the
+ * refusal's code at the start of `last_error`.
+ */
+async function requeueJobsWaitingForDetails(db: Executor, organisationId: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE case_letter_jobs j SET state = 'pending', attempts = 0, due_at = $2, lease_owner = NULL, updated_at = $2
+     FROM cases c
+     WHERE c.case_number = j.case_number AND c.organisation_id = $1
+       AND j.state = 'failed' AND starts_with(j.last_error, 'letter_details_missing:')`,
+    [organisationId, now.toISOString()],
+  );
 }

@@ -465,7 +465,7 @@ for (const target of targets) {
       });
     });
 
-    it("fails a job at once when the organisation's letter details have no IBAN, says why, and makes it once set and retried", async () => {
+    it("fails a job at once when the organisation's letter details have no IBAN, warns what to do, and makes it once they are set, without a retry", async () => {
       const organisationId = key.record.organisationId;
       await saveLetterDetails(store.database, organisationId, { iban: null }, new Date());
       try {
@@ -487,13 +487,23 @@ for (const target of targets) {
         expect(await cases.listLetterJobs({ caseNumber: order.caseNumber })).toMatchObject([
           { orderId: order.orderId, state: "failed", attempts: 1, dueAt: null, lastError: reason },
         ]);
+        // A step for the operator, not a fault: a warning, no error.
+        expect(logger.lines.map(([level, message]) => [level, message])).toEqual([
+          [
+            "warn",
+            "14-day letter waits for the organisation's letter details; it is made once they are set with incasso letter-details set --organisation NAME --iban IBAN",
+          ],
+        ]);
         await saveLetterDetails(
           store.database,
           organisationId,
           { iban: "NL91 ABNA 0417 1643 00" },
           new Date(),
         );
-        await cases.retryLetterJob({ orderId: order.orderId });
+        // Setting the IBAN made the job due again with a fresh count, no retry by hand.
+        expect(await cases.listLetterJobs({ caseNumber: order.caseNumber })).toMatchObject([
+          { orderId: order.orderId, state: "pending", attempts: 0, lastError: reason },
+        ]);
         expect(await runner.runOnce()).toMatchObject([{ orderId: order.orderId, outcome: "made" }]);
         expect(await lettersOf(order.caseNumber)).toHaveLength(1);
       } finally {

@@ -217,7 +217,14 @@ export function createLetterRunner(options: LetterRunnerOptions): LetterRunner {
       error: text,
       nextAttemptAt: next?.toISOString() ?? null,
     };
-    if (next === null) {
+    if (isCaseSystemError(error) && error.code === "letter_details_missing") {
+      // Not a fault to chase but a step the operator has still to take: setting the IBAN makes
+      // the job due again on its own (saveLetterDetails), so a warning says what to do.
+      logger.warn(
+        "14-day letter waits for the organisation's letter details; it is made once they are set with incasso letter-details set --organisation NAME --iban IBAN",
+        fields,
+      );
+    } else if (next === null) {
       logger.error(
         "14-day letter failed for good; see incasso cases letter-jobs --failed, then incasso cases retry-letter",
         fields,

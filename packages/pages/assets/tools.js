@@ -34,6 +34,16 @@ const date = (iso) =>
         timeZone: "UTC",
       }).format(new Date(`${iso}T00:00:00Z`))
     : t("unknown");
+// Dates in a table in figures (15-01-2024), so six columns fit a desktop column and a phone.
+const shortDate = (iso) =>
+  iso
+    ? new Intl.DateTimeFormat(texts.locale || "nl-NL", {
+        day: "2-digit",
+        month: "2-digit",
+        year: "numeric",
+        timeZone: "UTC",
+      }).format(new Date(`${iso}T00:00:00Z`))
+    : t("unknown");
 
 function clearErrors(form) {
   for (const slot of form.querySelectorAll(".error")) {
@@ -125,6 +135,30 @@ function figure(label, cents, name, extraClass) {
   ];
 }
 
+// The explanation of the result in the page's language, from the answer's figures: the API's own
+// `basis` is an English sentence for integrators (issue 31: one language per page).
+function basisText(r) {
+  const i = r.interest;
+  const sentences = [t("basisIntro"), t(r.collection_costs_vat_cents > 0 ? "basisCostsVat" : "basisCosts")];
+  // Art. 3 of the Besluit: the scale applies to a default from 1 July 2012.
+  if (i?.due_date && i.due_date < "2012-06-30") sentences.push(t("basisBefore2012"));
+  const law = t(`interestType_${i?.type ?? "wettelijke_rente"}`);
+  if (!i?.due_date) sentences.push(t("basisNoInterest"));
+  else if (!i.periods?.length)
+    sentences.push(t("basisNoInterestYet", { due: date(i.due_date), end: date(i.end_date) }));
+  else {
+    sentences.push(t("basisInterest", { law, due: date(i.due_date), end: date(i.end_date) }));
+    if (i.beyond_rate_table)
+      sentences.push(t("basisBeyondTable", { last: date(i.rate_table_last_known_date) }));
+    if (i.periods.some((p) => p.rate_confidence !== "high")) sentences.push(t("basisUnconfirmed"));
+  }
+  sentences.push(t("basisLawful"));
+  return sentences.join(" ");
+}
+
+// A cell that names its column, for the stacked layout of a narrow screen (tools.css).
+const cell = (label, attrs, ...children) => el("td", { ...attrs, "data-label": label }, ...children);
+
 function wikResult(r) {
   const figures = el(
     "dl",
@@ -134,7 +168,7 @@ function wikResult(r) {
     r.collection_costs_vat_cents > 0
       ? figure(t("collectionCostsVat"), r.collection_costs_vat_cents, "collection_costs_vat")
       : [],
-    r.interest
+    r.interest?.due_date
       ? figure(
           `${t("interest")} (${t(`interestType_${r.interest.type}`)})`,
           r.interest.amount_cents,
@@ -144,18 +178,18 @@ function wikResult(r) {
     figure(t("total"), r.total_amount_cents, "total", "total"),
   );
   const parts = [el("h2", {}, t("resultTitle")), figures];
-  if (!r.interest) parts.push(el("p", {}, t("interestNone")));
-  else {
+  if (!r.interest?.due_date) parts.push(el("p", {}, t("interestNone")));
+  else if (r.interest.periods.length > 0) {
     const rows = r.interest.periods.map((p, i) =>
       el(
         "tr",
         { "data-period": i },
-        el("td", {}, date(p.from)),
-        el("td", {}, date(p.to)),
-        el("td", { class: "num" }, p.days),
-        el("td", { class: "num", "data-rate": p.rate_percent }, percent(p.rate_percent)),
-        el(
-          "td",
+        cell(t("from"), {}, shortDate(p.from)),
+        cell(t("to"), {}, shortDate(p.to)),
+        cell(t("days"), { class: "num" }, p.days),
+        cell(t("rate"), { class: "num", "data-rate": p.rate_percent }, percent(p.rate_percent)),
+        cell(
+          t("confidence"),
           {},
           el(
             "span",
@@ -163,7 +197,7 @@ function wikResult(r) {
             t(`confidence_${p.rate_confidence}`),
           ),
         ),
-        el("td", { class: "num", "data-cents": p.amount_cents }, euros(p.amount_cents)),
+        cell(t("amount"), { class: "num", "data-cents": p.amount_cents }, euros(p.amount_cents)),
       ),
     );
     parts.push(
@@ -172,7 +206,7 @@ function wikResult(r) {
         { class: "table-wrap", tabindex: "0", role: "region", "aria-label": t("periodsCaption") },
         el(
           "table",
-          { id: "wik-periods" },
+          { id: "wik-periods", class: "stack" },
           el("caption", {}, t("periodsCaption")),
           el(
             "thead",
@@ -193,7 +227,7 @@ function wikResult(r) {
       ),
     );
   }
-  parts.push(el("h3", {}, t("basis")), el("p", { class: "basis", id: "wik-basis", lang: "en" }, r.basis));
+  parts.push(el("h3", {}, t("basis")), el("p", { class: "basis", id: "wik-basis" }, basisText(r)));
   return parts;
 }
 
@@ -260,20 +294,20 @@ function roldagen(r) {
   return (r.roldagen ?? []).map((dag, i) => {
     const heading = dag.letters
       ? t("rolzitting", {
-          dag: dag.weekdag_naam,
+          dag: t(`weekday_${dag.weekdag_naam}`),
           tijd: dag.roltijd ?? t("unknown"),
           van: dag.letters.van,
           tot: dag.letters.tot,
         })
-      : t("rolzittingAll", { dag: dag.weekdag_naam, tijd: dag.roltijd ?? t("unknown") });
+      : t("rolzittingAll", { dag: t(`weekday_${dag.weekdag_naam}`), tijd: dag.roltijd ?? t("unknown") });
     const rows = (dag.komende_roldata ?? []).map((d) =>
       el(
         "tr",
         { "data-date": d.datum },
-        el("td", {}, date(d.datum)),
-        el("td", { class: "num" }, d.dagen),
-        el(
-          "td",
+        cell(t("datum"), {}, date(d.datum)),
+        cell(t("days"), { class: "num" }, d.dagen),
+        cell(
+          t("haalbaarheid"),
           {},
           el(
             "span",
@@ -288,7 +322,7 @@ function roldagen(r) {
       { class: "table-wrap", tabindex: "0", role: "region", "aria-label": heading },
       el(
         "table",
-        { "data-roldag": i },
+        { "data-roldag": i, class: "stack" },
         el("caption", {}, heading),
         el(
           "thead",
@@ -308,17 +342,10 @@ function roldagen(r) {
   });
 }
 
+// The answer's `opmerkingen` are the API's remarks for integrators, in Dutch and about its data
+// (issue 31): the page says what is unknown in its own words instead (`ontbrekend`).
 function courtExtras(r) {
   const parts = [];
-  if (r.opmerkingen?.length)
-    parts.push(
-      el("h3", {}, t("notes")),
-      el(
-        "ul",
-        { lang: "nl" },
-        r.opmerkingen.map((o) => el("li", {}, o)),
-      ),
-    );
   parts.push(
     el("p", { class: "notice", lang: "nl" }, el("strong", {}, `${t("disclaimer")}: `), r.disclaimer),
   );

@@ -26,7 +26,7 @@ export const PAGE_TEXTS = {
     index: {
       title: "Openbare hulpmiddelen",
       intro:
-        "Twee openbare hulpmiddelen voor schuldeisers, schuldenaren en hun adviseurs, zonder API-sleutel.",
+        "Twee rekenhulpen voor schuldeisers, schuldenaren en hun adviseurs, zonder API-sleutel, en de referentie van de API voor wie hem zelf aanroept.",
       wik: "Bereken de buitengerechtelijke incassokosten en de wettelijke rente over een hoofdsom.",
       court: "Vind de bevoegde rechtbank, de kantonlocatie en de komende roldata voor een gedaagde.",
       docs: "De interactieve referentie van de API, voor integratoren.",
@@ -74,7 +74,8 @@ export const PAGE_TEXTS = {
       "This page needs JavaScript to call the API. Without JavaScript you can call the API yourself: see the API reference.",
     index: {
       title: "Public tools",
-      intro: "Two public tools for creditors, debtors and their advisers, no API key needed.",
+      intro:
+        "Two calculators for creditors, debtors and their advisers, no API key needed, and the reference of the API for those who call it themselves.",
       wik: "Compute the statutory collection costs and interest on a principal.",
       court: "Find the competent court, the kanton location and the coming hearing dates for a defendant.",
       docs: "The interactive reference of the API, for integrators.",
@@ -177,7 +178,28 @@ export const CLIENT_TEXTS: Record<PageLanguage, Record<string, string>> = {
     part_bezoekadres: "het bezoekadres",
     part_correspondentieadres: "het correspondentieadres",
     part_feestdagenkalender: "de feestdagen na de bekende kalender",
-    notes: "Opmerkingen",
+    weekday_maandag: "maandag",
+    weekday_dinsdag: "dinsdag",
+    weekday_woensdag: "woensdag",
+    weekday_donderdag: "donderdag",
+    weekday_vrijdag: "vrijdag",
+    basisIntro: "Indicatieve berekening, geen juridisch advies.",
+    basisCosts:
+      "Incassokosten volgens de staffel van art. 2 van het Besluit vergoeding voor buitengerechtelijke incassokosten over de hoofdsom (ten minste € 40, ten hoogste € 6.775), zonder btw.",
+    basisCostsVat:
+      "Incassokosten volgens de staffel van art. 2 van het Besluit vergoeding voor buitengerechtelijke incassokosten over de hoofdsom (ten minste € 40, ten hoogste € 6.775), met 21% btw over de kosten.",
+    basisBefore2012:
+      "De staffel geldt niet als de schuldenaar vóór 1 juli 2012 in verzuim was (art. 3 van het Besluit).",
+    basisNoInterest: "Rente: niet berekend, want er is geen vervaldatum opgegeven.",
+    basisNoInterestYet: "Rente: nog geen, want de vervaldatum {due} ligt niet vóór {end}.",
+    basisInterest:
+      "Rente: {law} vanaf de dag na {due} tot en met {end}, jaarlijks bij de hoofdsom opgeteld en per periode op centen afgerond.",
+    basisBeyondTable:
+      "Na {last} staat geen tarief in de meegeleverde tabel; daarvoor is het laatst bekende tarief gebruikt.",
+    basisUnconfirmed:
+      "Niet elk gebruikt tarief is door een officiële bekendmaking bevestigd (perioden met een betrouwbaarheid lager dan hoog); controleer die tarieven voordat u op de rente vertrouwt.",
+    basisLawful:
+      "Of de kosten in rekening mogen worden gebracht, is niet gecontroleerd: een consument moet eerst een veertiendagenbrief hebben ontvangen (art. 6:96 lid 6 BW).",
     disclaimer: "Let op",
     sources: "Bronnen",
     choice: "{woonplaats}, gemeente {gemeente}, {provincie}",
@@ -245,7 +267,28 @@ export const CLIENT_TEXTS: Record<PageLanguage, Record<string, string>> = {
     part_bezoekadres: "the visiting address",
     part_correspondentieadres: "the postal address",
     part_feestdagenkalender: "public holidays beyond the known calendar",
-    notes: "Notes",
+    weekday_maandag: "Monday",
+    weekday_dinsdag: "Tuesday",
+    weekday_woensdag: "Wednesday",
+    weekday_donderdag: "Thursday",
+    weekday_vrijdag: "Friday",
+    basisIntro: "Indicative calculation, not legal advice.",
+    basisCosts:
+      "Collection costs on the scale of art. 2 of the Besluit vergoeding voor buitengerechtelijke incassokosten over the principal (at least € 40, at most € 6,775), without VAT.",
+    basisCostsVat:
+      "Collection costs on the scale of art. 2 of the Besluit vergoeding voor buitengerechtelijke incassokosten over the principal (at least € 40, at most € 6,775), plus 21% VAT on the costs.",
+    basisBefore2012:
+      "The scale does not apply if the debtor was in default before 1 July 2012 (art. 3 of the Besluit).",
+    basisNoInterest: "Interest: none computed, as no due date was given.",
+    basisNoInterestYet: "Interest: none yet, as the due date {due} is not before {end}.",
+    basisInterest:
+      "Interest: {law} from the day after {due} up to and including {end}, added to the principal yearly and rounded to cents per period.",
+    basisBeyondTable:
+      "The bundled table has no rate after {last}; the newest known rate was used for those days.",
+    basisUnconfirmed:
+      "Not every rate used is confirmed by an official publication (periods with a confidence below high); check those rates before relying on the interest.",
+    basisLawful:
+      "Whether the costs may be charged is not checked: a consumer must first have received a 14-day letter (art. 6:96 lid 6 BW).",
     disclaimer: "Please note",
     sources: "Sources",
     choice: "{woonplaats}, municipality {gemeente}, {provincie}",

@@ -8,6 +8,7 @@ import { createIncasso, type Incasso } from "../create-incasso.js";
 import { databaseTimeouts } from "../database-timeouts.js";
 import { storageTarget } from "../internal/cli-store.js";
 import { showFirstKey } from "../internal/first-key.js";
+import { letterDetailsHint, organisationsWithoutLetterIban } from "../internal/letter-details-hint.js";
 import { reportSecretsAtRest } from "../internal/secrets-at-rest.js";
 import { type LogLevel, parseLogLevel } from "../logging/log-level.js";
 import { createPinoLogger, type IncassoLogger } from "../logging/pino-logger.js";
@@ -182,6 +183,9 @@ export async function runServe(values: FlagValues): Promise<void> {
       ? "letters: 14-day letters of pre-incasso orders made by this server"
       : "letters: no letter runner here (--no-letter-runner); run incasso worker",
   );
+  // Made once the first key exists: a fresh data directory's Demo has no IBAN yet.
+  const detailsHint = letterDetailsHint(await organisationsWithoutLetterIban(store));
+  if (detailsHint) logger.warn(detailsHint);
   logDocumentAi(logger, settings.ai);
   logger.info(
     incasso.refuseActivePdf
