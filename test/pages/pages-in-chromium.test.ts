@@ -361,10 +361,12 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
 
   it("shows a Dutch page's results without an English sentence, and an English one without Dutch day names or data notes", async () => {
     const wik = await wikWithResult(PHONE);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it, is what is checked
     const wikText = (await wik.locator("#wik-result").innerText()).replace(/\s+/g, " ");
     expect(wikText.match(ENGLISH_MARKERS)).toBeNull();
     expect(wikText).toContain("wettelijke handelsrente (art. 6:119a BW)");
     const court = await courtWithResult(PHONE);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it, is what is checked
     const courtText = (await court.locator("#court-result").innerText()).replace(/\s+/g, " ");
     expect(courtText.match(ENGLISH_MARKERS)).toBeNull();
     expect(courtText).toMatch(/Rolzitting op (maandag|dinsdag|woensdag|donderdag|vrijdag) om /);
@@ -374,6 +376,7 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
     expect(captions.length).toBeGreaterThan(0);
     for (const caption of captions)
       expect(caption).toMatch(/^Hearing on (Monday|Tuesday|Wednesday|Thursday|Friday) at /);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it, is what is checked
     const enText = await en.locator("#court-result").innerText();
     expect(enText).not.toMatch(/maandag|dinsdag|woensdag|donderdag|vrijdag|Opmerkingen|Notes/);
     const answer = (await api("/tools/rol-router", { woonplaats: "Amsterdam", naam: "de Vries" })) as {
