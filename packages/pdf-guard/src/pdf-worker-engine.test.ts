@@ -55,6 +55,9 @@ describe("PDF engine", () => {
   });
 
   it("shares one process-wide engine whose workers start again after closePdfEngine", async () => {
+    // An earlier test file in the same worker may have used the process-wide engine: start from
+    // none running.
+    await closePdfEngine();
     const engine = getPdfEngine();
     expect(getPdfEngine()).toBe(engine);
     expect((await inspectPdf(pdf, { engine })).ok).toBe(true);

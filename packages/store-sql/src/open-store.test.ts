@@ -84,7 +84,7 @@ describe("mergeMigrations", () => {
   it("merges lists in version order, keeps a step given twice once, and refuses two steps for one version", () => {
     const a = { version: 11, name: "a", statements: ["SELECT 1"] };
     const merged = mergeMigrations([a], STORE_MIGRATIONS, [a]);
-    expect(merged.map((m) => m.version)).toEqual([1, 2, 10, 11, 12, 13, 20, 21]);
+    expect(merged.map((m) => m.version)).toEqual([1, 2, 10, 11, 12, 13, 14, 20, 21]);
     expect(() => mergeMigrations(STORE_MIGRATIONS, [{ version: 10, name: "other", statements: [] }])).toThrow(
       "Two migrations claim version 10",
     );

@@ -256,6 +256,24 @@ function executor(client: pg.Pool | pg.PoolClient, names: StatementNames, retry:
 }
 
 /**
+ * Creates the schema, outside the statement time-out of requests: it is part of opening the store,
+ * as the migrations are (migrations.ts clears the time-out for their transaction the same way).
+ */
+async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SET LOCAL statement_timeout = 0");
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query("COMMIT");
+    client.release();
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+}
+
+/**
  * Opens a PostgreSQL server through a `pg` pool.
  *
  * @example
@@ -297,7 +315,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   // An idle client that loses its connection must not crash the process (pg emits "error").
   pool.on("error", () => undefined);
   try {
-    if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    if (schema) await createSchema(pool, schema);
     else await pool.query("SELECT 1");
   } catch (error) {
     await pool.end().catch(() => undefined);
