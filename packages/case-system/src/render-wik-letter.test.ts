@@ -85,14 +85,7 @@ describe("renderWikLetterPdf with the longest values the spec allows", () => {
     if (!inspected.ok) throw new Error(inspected.message);
     // Lines broken inside a word join again without the break.
     const text = inspected.text.replace(/\s+/g, "");
-    for (const value of [
-      companyName,
-      unbrokenName,
-      street,
-      city,
-      reference,
-      input.sender?.email,
-    ]) {
+    for (const value of [companyName, unbrokenName, street, city, reference, input.sender?.email]) {
       expect(text).toContain(String(value).replace(/\s+/g, ""));
     }
     // The invoice number continues on a next line of its own column; the text is read a row at a
