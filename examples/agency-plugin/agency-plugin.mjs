@@ -30,7 +30,7 @@ const IssuedToken = z
   .meta({ id: "AgencyToken", description: "A signed token for the caller, valid for an hour." });
 
 /**
- * The agency's plugin: give it to `createIncasso({ plugins: [plugin] })` and its `authenticate`
+ * The agency's plugin: give it to `createIncasso(target, { plugins: [plugin] })` and its `authenticate`
  * and `securitySchemes` to `api`.
  *
  * @param {{ tokenSecret: string, perMinute?: number, now?: () => Date }} options the clock `now` must be the API's
