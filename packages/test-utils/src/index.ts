@@ -13,6 +13,7 @@ export {
   type OversizedBody,
   sendOversizedBody,
 } from "./oversized-body.js";
+export { describePlugin, type PluginHarness, type PluginSubject } from "./plugin-harness.js";
 export { describeStoreConformance, type StoreTarget } from "./store-conformance.js";
 export { type FixtureKeys, fixtureKeys, fixtureStore } from "./store-fixture.js";
 export {
