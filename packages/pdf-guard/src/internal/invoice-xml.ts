@@ -63,9 +63,9 @@ export function readInvoiceXml(xml: string): StructuredInvoice | null {
     return null;
   }
   const cii = obj(doc.CrossIndustryInvoice);
-  if (cii) return readCii(cii);
+  if (cii) return readCiiFamily(cii, CII);
   const zf1 = obj(doc.CrossIndustryDocument);
-  if (zf1) return readZugferd1(zf1);
+  if (zf1) return readCiiFamily(zf1, ZUGFERD_1);
   const ubl = obj(doc.Invoice) ?? obj(doc.CreditNote);
   if (ubl) return found(readUbl(ubl));
   return null;
@@ -79,37 +79,40 @@ function found(invoice: StructuredInvoice): StructuredInvoice | null {
     : invoice;
 }
 
-// CII (UN/CEFACT SCRDM 16B, Factur-X / ZUGFeRD 2.x / XRechnung): the header's agreement names the
-// parties, the header's settlement holds the monetary summation.
-function readCii(root: Node): StructuredInvoice {
-  const transaction = path(root, "SupplyChainTradeTransaction");
-  const agreement = path(transaction, "ApplicableHeaderTradeAgreement");
-  const settlement = path(transaction, "ApplicableHeaderTradeSettlement");
-  const currency = text(path(settlement, "InvoiceCurrencyCode"));
-  const sums = path(settlement, "SpecifiedTradeSettlementHeaderMonetarySummation");
-  return {
-    syntax: "cii",
-    invoiceNumber: text(path(root, "ExchangedDocument", "ID")),
-    totalCents: amount(path(sums, "GrandTotalAmount"), currency),
-    dueCents: amount(path(sums, "DuePayableAmount"), currency),
-    paidCents: amount(path(sums, "TotalPrepaidAmount"), currency),
-    currency,
-    sellerVatNumbers: vatRegistrations(path(agreement, "SellerTradeParty")),
-    buyerName: text(path(agreement, "BuyerTradeParty", "Name")),
-    buyerVatNumber: vatRegistrations(path(agreement, "BuyerTradeParty"))[0] ?? null,
-  };
+// The element names of the CII family: CII (UN/CEFACT SCRDM 16B, Factur-X / ZUGFeRD 2.x /
+// XRechnung), where the header's agreement names the parties and the header's settlement holds the
+// monetary summation, and ZUGFeRD 1.0 (CrossIndustryDocument), the same facts under older names.
+interface CiiNames {
+  transaction: string;
+  agreement: string;
+  settlement: string;
+  summation: string;
+  document: string;
 }
+const CII: CiiNames = {
+  transaction: "SupplyChainTradeTransaction",
+  agreement: "ApplicableHeaderTradeAgreement",
+  settlement: "ApplicableHeaderTradeSettlement",
+  summation: "SpecifiedTradeSettlementHeaderMonetarySummation",
+  document: "ExchangedDocument",
+};
+const ZUGFERD_1: CiiNames = {
+  transaction: "SpecifiedSupplyChainTradeTransaction",
+  agreement: "ApplicableSupplyChainTradeAgreement",
+  settlement: "ApplicableSupplyChainTradeSettlement",
+  summation: "SpecifiedTradeSettlementMonetarySummation",
+  document: "HeaderExchangedDocument",
+};
 
-// ZUGFeRD 1.0 (CrossIndustryDocument): the same facts under the older element names.
-function readZugferd1(root: Node): StructuredInvoice {
-  const transaction = path(root, "SpecifiedSupplyChainTradeTransaction");
-  const agreement = path(transaction, "ApplicableSupplyChainTradeAgreement");
-  const settlement = path(transaction, "ApplicableSupplyChainTradeSettlement");
+function readCiiFamily(root: Node, names: CiiNames): StructuredInvoice {
+  const transaction = path(root, names.transaction);
+  const agreement = path(transaction, names.agreement);
+  const settlement = path(transaction, names.settlement);
   const currency = text(path(settlement, "InvoiceCurrencyCode"));
-  const sums = path(settlement, "SpecifiedTradeSettlementMonetarySummation");
+  const sums = path(settlement, names.summation);
   return {
     syntax: "cii",
-    invoiceNumber: text(path(root, "HeaderExchangedDocument", "ID")),
+    invoiceNumber: text(path(root, names.document, "ID")),
     totalCents: amount(path(sums, "GrandTotalAmount"), currency),
     dueCents: amount(path(sums, "DuePayableAmount"), currency),
     paidCents: amount(path(sums, "TotalPrepaidAmount"), currency),
