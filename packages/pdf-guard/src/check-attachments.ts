@@ -83,6 +83,11 @@ export interface CheckedAttachment {
   active_content: ActiveContentKind[];
   /** Embedded XML files (an e-invoice's Factur-X / ZUGFeRD or UBL data), empty when none. */
   embedded_xml: EmbeddedXml[];
+  /**
+   * The 1-based pages without a text layer whose text was read by OCR (decision pdf-guard-ocr);
+   * empty when none was, or when OCR is off or not installed.
+   */
+  ocr_pages: number[];
 }
 
 /**
@@ -270,6 +275,7 @@ export async function checkAttachments(
               pdf_version: facts.pdf_version,
               active_content: facts.active_content,
               embedded_xml: facts.embedded_xml,
+              ocr_pages: facts.ocr.pages,
             };
           } else {
             errors.push({

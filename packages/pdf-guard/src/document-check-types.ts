@@ -125,6 +125,11 @@ export interface CheckableAttachment {
    * and buyer from them before the text (issue 30).
    */
   embedded_xml?: ReadonlyArray<{ filename: string; xml: string }>;
+  /**
+   * The 1-based pages whose text was read by OCR (a scan, issue 30 point 5); their amounts are
+   * read with strict number grouping. Empty or left out: all text is the PDF's own.
+   */
+  ocr_pages?: readonly number[];
 }
 
 /**

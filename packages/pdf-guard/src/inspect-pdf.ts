@@ -1,7 +1,7 @@
 import type { AttachmentIssueCode } from "./errors.js";
 import { chooseEngine, createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
-import type { ActiveContentKind, EmbeddedXml, PdfEngine } from "./pdf-engine.js";
+import type { ActiveContentKind, EmbeddedXml, PdfEngine, PdfOcrReport } from "./pdf-engine.js";
 
 /**
  * The older switch for where pdf.js runs, kept so existing callers compile: `none` parses on the
@@ -34,6 +34,11 @@ export type PdfInspection =
       active_content: ActiveContentKind[];
       /** Embedded XML files, such as an e-invoice's Factur-X / UBL data; empty when none. */
       embedded_xml: EmbeddedXml[];
+      /**
+       * Pages without a text layer read by OCR (issue 30, point 5): only on an engine's workers,
+       * within `ocrBudgetMs`, when the optional OCR dependencies are installed.
+       */
+      ocr: PdfOcrReport;
     }
   | { ok: false; code: AttachmentIssueCode; message: string };
 

@@ -11,6 +11,7 @@ describe("attachment limits", () => {
       parseTimeoutMs: 10_000,
       parseMemoryMb: 256,
       maxTextChars: 200_000,
+      ocrBudgetMs: 8_000,
     });
     expect(Object.isFrozen(DEFAULT_ATTACHMENT_LIMITS)).toBe(true);
   });
@@ -27,5 +28,12 @@ describe("attachment limits", () => {
       "attachment limit maxTotalBytes must be a positive integer, got 1.5",
     );
     expect(() => resolveAttachmentLimits({ nope: 1 } as never)).toThrow("unknown attachment limit: nope");
+  });
+
+  it("takes an OCR budget of 0 (no OCR) but not below it", () => {
+    expect(resolveAttachmentLimits({ ocrBudgetMs: 0 }).ocrBudgetMs).toBe(0);
+    expect(() => resolveAttachmentLimits({ ocrBudgetMs: -1 })).toThrow(
+      "attachment limit ocrBudgetMs must be a non-negative integer, got -1",
+    );
   });
 });

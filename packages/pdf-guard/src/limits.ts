@@ -28,6 +28,14 @@ export interface AttachmentLimits {
   parseMemoryMb: number;
   /** Most characters of text kept per PDF; the rest is cut and `text_truncated` is set. */
   maxTextChars: number;
+  /**
+   * Time one PDF's scanned pages (pages without a text layer) may take to be read by OCR, in ms;
+   * 0 reads none. Counted from the start of the parse and always ended before `parseTimeoutMs`, so
+   * a slow scan is read in part, never refused. OCR runs only in a PDF engine's workers and only
+   * when its optional dependencies are installed (decision pdf-guard-ocr). Default 8 000: a
+   * three-page scan within 10 s on two cores.
+   */
+  ocrBudgetMs: number;
 }
 
 const MIB = 1024 * 1024;
@@ -47,6 +55,7 @@ export const DEFAULT_ATTACHMENT_LIMITS: Readonly<AttachmentLimits> = Object.free
   parseTimeoutMs: 10_000,
   parseMemoryMb: 256,
   maxTextChars: 200_000,
+  ocrBudgetMs: 8_000,
 });
 
 /**
@@ -61,8 +70,12 @@ export function resolveAttachmentLimits(overrides: Partial<AttachmentLimits> = {
   for (const [key, value] of Object.entries(overrides) as [keyof AttachmentLimits, unknown][]) {
     if (value === undefined) continue;
     if (!(key in DEFAULT_ATTACHMENT_LIMITS)) throw new TypeError(`unknown attachment limit: ${key}`);
-    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
-      throw new RangeError(`attachment limit ${key} must be a positive integer, got ${String(value)}`);
+    // The OCR budget alone may be 0: no OCR.
+    const least = key === "ocrBudgetMs" ? 0 : 1;
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < least) {
+      throw new RangeError(
+        `attachment limit ${key} must be a ${least === 0 ? "non-negative" : "positive"} integer, got ${String(value)}`,
+      );
     }
     limits[key] = value;
   }

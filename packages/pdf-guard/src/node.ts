@@ -1,3 +1,4 @@
+export { type OcrAvailability, ocrAvailability } from "./ocr-availability.js";
 export {
   closePdfEngine,
   configurePdfEngine,

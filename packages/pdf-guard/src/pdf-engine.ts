@@ -1,12 +1,14 @@
 import type { AttachmentLimits } from "./limits.js";
 
 /**
- * The limits one parse runs under: the time and memory budgets and how much text to keep.
+ * The limits one parse runs under: the time and memory budgets, how much text to keep, and how
+ * long scanned pages may take to be read by OCR (none when left out).
  *
  * @example
- * const limits: PdfParseLimits = { parseTimeoutMs: 10_000, parseMemoryMb: 256, maxTextChars: 200_000 };
+ * const limits: PdfParseLimits = { parseTimeoutMs: 10_000, parseMemoryMb: 256, maxTextChars: 200_000, ocrBudgetMs: 8_000 };
  */
-export type PdfParseLimits = Pick<AttachmentLimits, "parseTimeoutMs" | "parseMemoryMb" | "maxTextChars">;
+export type PdfParseLimits = Pick<AttachmentLimits, "parseTimeoutMs" | "parseMemoryMb" | "maxTextChars"> &
+  Partial<Pick<AttachmentLimits, "ocrBudgetMs">>;
 
 /**
  * A kind of active content a PDF can hold (decision pdf-guard-active-content): `javascript`
@@ -46,6 +48,21 @@ export interface EmbeddedXml {
 }
 
 /**
+ * What OCR did with a PDF's scanned pages: the 1-based pages whose text it recognised (their text
+ * is in `pages` like any other), whether a scanned page was left unread (the time budget was
+ * spent, or OCR is not installed), and why OCR could not run at all (null when it could, or when
+ * no page needed it).
+ *
+ * @example
+ * const report: PdfOcrReport = { pages: [1, 2], incomplete: false, unavailable: null };
+ */
+export interface PdfOcrReport {
+  pages: number[];
+  incomplete: boolean;
+  unavailable: string | null;
+}
+
+/**
  * What a {@link PdfEngine} reports for one file: the facts of a readable PDF, or why it is not
  * readable. `password` and `damaged` come from pdf.js; `timeout` and `resource_limit` from the
  * engine's bounds. Every one of them judges the file; an engine that cannot judge it (busy, closed,
@@ -75,6 +92,11 @@ export type PdfParseResult =
        * for the document check (issue 30). Optional so an engine written before it still fits.
        */
       embedded_xml?: EmbeddedXml[];
+      /**
+       * OCR of the pages without a text layer (issue 30, point 5), when the engine reads scans.
+       * Optional so an engine without OCR still fits.
+       */
+      ocr?: PdfOcrReport;
     }
   | { ok: false; reason: "password" | "damaged" | "timeout" | "resource_limit"; detail: string };
 

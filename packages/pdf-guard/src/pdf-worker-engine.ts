@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { createPdfWorkerPool, type PdfWorkerPoolStats } from "./internal/worker-pool.js";
-import type { PdfEngine } from "./pdf-engine.js";
+import type { PdfEngine, PdfParseLimits } from "./pdf-engine.js";
 
 /**
  * Settings of a {@link PdfWorkerEngine}. Every field is optional; the defaults suit a server that
@@ -106,11 +106,25 @@ export function createPdfEngine(options: PdfEngineOptions = {}): PdfWorkerEngine
         timeoutMs: limits.parseTimeoutMs,
         maxTextChars: limits.maxTextChars,
         maxMemoryBytes: limits.parseMemoryMb * 1024 * 1024,
+        ocrBudgetMs: ocrBudgetWithin(limits),
         signal,
       }),
     stats: () => pool.stats(),
     close: () => pool.close(),
   };
+}
+
+// What the OCR budget leaves of the parse time-out, at least: time to read the text layer before
+// the scanned pages, and to send the answer after them.
+const OCR_PARSE_MARGIN_MS = 1_500;
+
+/**
+ * The OCR budget of one parse, ended before the parse's time-out so a slow scan is read in part
+ * rather than refused as `pdf_timeout` (decision pdf-guard-ocr).
+ */
+function ocrBudgetWithin(limits: PdfParseLimits): number {
+  const budget = limits.ocrBudgetMs ?? 0;
+  return Math.max(0, Math.min(budget, limits.parseTimeoutMs - OCR_PARSE_MARGIN_MS));
 }
 
 let current: PdfWorkerEngine | null = null;

@@ -13,7 +13,7 @@ import { readInvoiceXml, type StructuredInvoice } from "./invoice-xml.js";
  * facts.totalCents; // 12100
  */
 export function readAttachmentFacts(attachment: CheckableAttachment): DocumentFacts {
-  const fromText = readDocumentFacts(attachment.text);
+  const fromText = readDocumentFacts(attachment.text, { ocr: (attachment.ocr_pages ?? []).length > 0 });
   const invoice = structuredInvoice(attachment);
   if (!invoice) return fromText;
   const number = invoice.invoiceNumber === null ? [] : [normaliseReference(invoice.invoiceNumber)];

@@ -102,12 +102,13 @@ const REMINDER =
  * a fact it is not sure of is left out, because a wrong warning costs a handler more time than a
  * missing one.
  */
-export function readDocumentFacts(text: string): DocumentFacts {
+export function readDocumentFacts(text: string, options: { ocr?: boolean } = {}): DocumentFacts {
   const lines = text
     .split(/\n/)
     .map((l) => l.trim())
     .filter((l) => l.length > 0 && l !== "\f");
-  const totals = readInvoiceTotals(text);
+  // OCR text is read with strict number grouping (money.ts): a misread sign never joins an amount.
+  const totals = readInvoiceTotals(text, { strict: options.ocr === true });
   return {
     totalCents: totals.totalCents,
     dueCents: totals.dueCents,

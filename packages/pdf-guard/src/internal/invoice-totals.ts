@@ -1,5 +1,5 @@
 import { classifyLabel, type InvoiceLabelKind } from "./invoice-labels.js";
-import { findMoney } from "./money.js";
+import { type FindMoneyOptions, findMoney as findMoneyIn } from "./money.js";
 
 /** The amounts an invoice's text names, by their labels; null when not found. */
 export interface InvoiceTotals {
@@ -38,7 +38,8 @@ interface Candidate {
  * @example
  * readInvoiceTotals("Subtotaal\t€ 100,00\nBTW 21%\t€ 21,00\nTotaal\t€ 121,00").totalCents; // 12100
  */
-export function readInvoiceTotals(text: string): InvoiceTotals {
+export function readInvoiceTotals(text: string, options: FindMoneyOptions = {}): InvoiceTotals {
+  const findMoney = (line: string) => findMoneyIn(line, options);
   const lines = text.split("\n").map((l) => l.trim());
   const candidates: Candidate[] = [];
   lines.forEach((line, i) => {
@@ -68,7 +69,7 @@ export function readInvoiceTotals(text: string): InvoiceTotals {
         k === amounts.length - 1 &&
         line.slice(amount.end).trim() === ""
       ) {
-        kind = columnHeaderKind(lines, i);
+        kind = columnHeaderKind(lines, i, findMoney);
       }
       if (kind !== null) candidates.push({ kind, cents: amount.cents, currency: amount.currency, line: i });
     });
@@ -96,7 +97,11 @@ export function readInvoiceTotals(text: string): InvoiceTotals {
 // MwSt-Betrag Endbetrag" over "448,99 70,00 518,99"): the row's last amount sits under the header's
 // last caption. Only a caption that names the total with VAT or the amount due counts; a line-item
 // table's last column ("Totaal", "Bedrag") holds each line's amount, not the invoice's.
-function columnHeaderKind(lines: string[], row: number): InvoiceLabelKind | null {
+function columnHeaderKind(
+  lines: string[],
+  row: number,
+  findMoney: (line: string) => unknown[],
+): InvoiceLabelKind | null {
   for (let j = row - 1; j >= Math.max(0, row - 4); j--) {
     const line = lines[j] ?? "";
     if (findMoney(line).length > 0) {

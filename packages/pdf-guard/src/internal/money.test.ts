@@ -58,4 +58,16 @@ describe("findMoney", () => {
   it("gives each amount's place in the line", () => {
     expect(findMoney("Netto\t87,39 €").map((m) => [m.index, m.end, m.raw])).toEqual([[6, 13, "87,39 €"]]);
   });
+
+  it("reads OCR text strictly: a space or apostrophe never groups digits, a lone digit before an amount may be its sign", () => {
+    const strict = (line: string) => findMoney(line, { strict: true }).map((m) => m.cents);
+    expect(strict("Totaal 1.053,00")).toEqual([105300]);
+    expect(strict("Totaal 1053,00")).toEqual([105300]);
+    expect(strict("Total € 1,053.00")).toEqual([105300]);
+    // "€ 121,00" with its sign read as a 6: not 6.121,00, and not 121,00 either.
+    expect(strict("Totaal 6 121,00")).toEqual([]);
+    expect(cents("Totaal 6 121,00")).toEqual([612100]);
+    expect(strict("Total CHF 1'053.00")).toEqual([]);
+    expect(strict("BTW 21% € 21,00")).toEqual([2100]);
+  });
 });

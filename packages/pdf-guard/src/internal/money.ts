@@ -36,6 +36,24 @@ const NUM = String.raw`\d{1,3}(?:(?:[.,'’]|${SP}(?=\d{3}(?!\d)))\d{3})+(?:[.,]
 const BEFORE = String.raw`(?<![\d.,'’/\-])`;
 const AFTER = String.raw`(?![\d%]|[.,'’/]\d|-\d|${SP}?%)`;
 const MONEY = new RegExp(`${BEFORE}(?:(${CUR})${SP}*)?([-−])?(${NUM})${AFTER}(?:${SP}*(${CUR}))?(-)?`, "giu");
+// Text read by OCR (issue 30, point 5): digit groups are joined only by "." or ",". A space or an
+// apostrophe between digits there may be a misread sign ("€ 121,00" read as "6 121,00"), so it
+// never joins two numbers into one amount; the sign's digit is then a bare number, not money.
+const NUM_STRICT = String.raw`\d{1,3}(?:[.,]\d{3})+(?:[.,](?:\d{1,2}|-{1,2}))?|\d+(?:[.,](?:\d{1,2}|-{1,2}))?`;
+const BEFORE_STRICT = String.raw`(?<![\d.,'’/\-]|\d${SP})`;
+const MONEY_STRICT = new RegExp(
+  `${BEFORE_STRICT}(?:(${CUR})${SP}*)?([-−])?(${NUM_STRICT})${AFTER}(?:${SP}*(${CUR}))?(-)?`,
+  "giu",
+);
+
+/**
+ * How {@link findMoney} reads: `strict` for text read by OCR, where digits separated by a space
+ * or an apostrophe are never one amount, and an amount right after a lone digit and a space is
+ * not taken (the digit may be its misread currency sign).
+ */
+export interface FindMoneyOptions {
+  strict?: boolean;
+}
 
 /**
  * Finds the money amounts in one line, in order: an amount has a currency sign or code before or
@@ -46,10 +64,11 @@ const MONEY = new RegExp(`${BEFORE}(?:(${CUR})${SP}*)?([-−])?(${NUM})${AFTER}(
  * @example
  * findMoney("Gesamtbetrag 1053,00 EUR").map((m) => m.cents); // [105300]
  * findMoney("Total due: $1,053.00")[0]?.currency; // "USD"
+ * findMoney("Totaal 6 121,00", { strict: true }).length; // 0
  */
-export function findMoney(line: string): MoneyInText[] {
+export function findMoney(line: string, options: FindMoneyOptions = {}): MoneyInText[] {
   const found: MoneyInText[] = [];
-  for (const m of line.matchAll(MONEY)) {
+  for (const m of line.matchAll(options.strict ? MONEY_STRICT : MONEY)) {
     const [raw, before, minus, number, after, trailingMinus] = m;
     if (number === undefined) continue;
     const sign = before ?? after;

@@ -11,11 +11,17 @@ export type PdfParseOutcome =
       active_content: Array<"javascript" | "launch" | "embedded_file" | "bytes_before_header">;
       /** Embedded files that are XML (an e-invoice's data), at most 4 of at most 2 MiB each. */
       embedded_xml: Array<{ filename: string; xml: string }>;
+      /**
+       * OCR of pages without a text layer: the 1-based pages whose text was recognised, whether
+       * some scanned page was left unread (time budget spent, or OCR not installed), and why OCR
+       * could not run at all (null when it could or was not needed).
+       */
+      ocr: { pages: number[]; incomplete: boolean; unavailable: string | null };
     }
   | { ok: false; reason: "password" | "damaged"; detail: string };
 
 /** Opens a PDF with pdf.js, extracts its text page by page, and reports its active content. */
 export declare function parsePdf(
   bytes: Uint8Array,
-  options: { maxTextChars: number },
+  options: { maxTextChars: number; ocrBudgetMs?: number },
 ): Promise<PdfParseOutcome>;

@@ -1,6 +1,7 @@
 // The PDF parse shared by the worker thread and the in-process mode. Plain JavaScript because the
 // worker loads it directly (see pdf-worker.mjs); its types are in parse-pdf.d.mts.
 import { getDocumentProxy } from "unpdf";
+import { loadOcrTools, looksScanned, ocrPages } from "./ocr-pages.mjs";
 import { scanActiveContent } from "./scan-active-content.mjs";
 
 // How much of the file's compressed object streams the byte-level check inflates, in total. pdf.js
@@ -35,16 +36,28 @@ const MAX_EMBEDDED_XML_BYTES = 2 * 1024 * 1024;
  * and the names in the bytes and in the compressed object streams, which also find Launch actions
  * and link actions that pdf.js does not report. Neither ever refuses a file.
  *
+ * Pages without a text layer (scans) are read by OCR when `ocrBudgetMs` is above 0 and the
+ * optional OCR dependencies are installed (ocr-pages.mjs, decision pdf-guard-ocr), within that
+ * many milliseconds for the whole file.
+ *
  * @param {Uint8Array} bytes
- * @param {{ maxTextChars: number }} options
+ * @param {{ maxTextChars: number, ocrBudgetMs?: number }} options
  * @returns {Promise<import("./parse-pdf.d.mts").PdfParseOutcome>}
  */
 export async function parsePdf(bytes, options) {
+  const ocrBudgetMs = options.ocrBudgetMs ?? 0;
+  // pdf.js draws some things (image masks, patterns) on canvases of its own; with OCR on it gets
+  // the same canvas factory the pages are rendered with.
+  const ocrTools = ocrBudgetMs > 0 ? await loadOcrTools() : null;
   let pdf;
   try {
     // verbosity 0: pdf.js would otherwise print recovery warnings for every damaged file.
     // isEvalSupported false: never compile code from a PDF (fonts) with eval.
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
+    pdf = await getDocumentProxy(new Uint8Array(bytes), {
+      verbosity: 0,
+      isEvalSupported: false,
+      ...(ocrTools?.ok ? { CanvasFactory: ocrTools.CanvasFactory } : {}),
+    });
   } catch (error) {
     return refusalFor(error);
   }
@@ -89,6 +102,33 @@ export async function parsePdf(bytes, options) {
       pages.push(text);
       page.cleanup();
     }
+    const ocr = {
+      pages: /** @type {number[]} */ ([]),
+      incomplete: false,
+      unavailable: /** @type {string | null} */ (null),
+    };
+    if (ocrBudgetMs > 0) {
+      const scanned = pages.flatMap((text, i) => (looksScanned(text) ? [i + 1] : []));
+      if (scanned.length > 0) {
+        const read = await ocrPages(pdf, scanned, { budgetMs: ocrBudgetMs });
+        for (const [n, text] of read.texts) {
+          pages[n - 1] = text;
+          ocr.pages.push(n);
+        }
+        ocr.incomplete = read.incomplete;
+        ocr.unavailable = read.unavailable;
+        // The text budget counts the recognised text too.
+        let total = 0;
+        for (let i = 0; i < pages.length; i++) {
+          const page = /** @type {string} */ (pages[i]);
+          if (total + page.length > options.maxTextChars) {
+            pages[i] = page.slice(0, Math.max(0, options.maxTextChars - total));
+            truncated = true;
+          }
+          total += /** @type {string} */ (pages[i]).length;
+        }
+      }
+    }
     for (const kind of await scanActiveContent(bytes, { maxInflatedBytes: MAX_INFLATED_BYTES })) {
       found.add(kind);
     }
@@ -101,6 +141,7 @@ export async function parsePdf(bytes, options) {
       pdf_version: version,
       active_content: KIND_ORDER.filter((kind) => found.has(kind)),
       embedded_xml: embeddedXml,
+      ocr,
     };
   } catch (error) {
     return refusalFor(error);

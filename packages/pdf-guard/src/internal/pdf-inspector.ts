@@ -1,7 +1,13 @@
 import { type AttachmentIssueCode, PdfGuardError } from "../errors.js";
 import type { PdfIsolation } from "../inspect-pdf.js";
 import type { AttachmentLimits } from "../limits.js";
-import type { ActiveContentKind, EmbeddedXml, PdfEngine, PdfParseResult } from "../pdf-engine.js";
+import type {
+  ActiveContentKind,
+  EmbeddedXml,
+  PdfEngine,
+  PdfOcrReport,
+  PdfParseResult,
+} from "../pdf-engine.js";
 import { ACTIVE_CONTENT_KINDS } from "../pdf-engine.js";
 import { checkEnvelope } from "./envelope.js";
 import { parsePdf } from "./parse-pdf.mjs";
@@ -20,6 +26,8 @@ export interface PdfFacts {
   active_content: ActiveContentKind[];
   /** Embedded XML files (an e-invoice's data), empty when none. */
   embedded_xml: EmbeddedXml[];
+  /** What OCR did with pages without a text layer; no pages read when the engine has no OCR. */
+  ocr: PdfOcrReport;
 }
 
 /** Why a PDF is refused. */
@@ -68,7 +76,8 @@ export function createPdfInspector(limits: AttachmentLimits, engine: PdfEngine |
       if (!envelope.ok) return envelope;
       const outcome = engine
         ? await engine.parse(bytes, limits, signal)
-        : await parsePdf(bytes, { maxTextChars: limits.maxTextChars });
+        : // No OCR on the calling thread: it is bounded in time only inside an engine's workers.
+          await parsePdf(bytes, { maxTextChars: limits.maxTextChars });
       return toFacts(outcome, bytes);
     },
   };
@@ -86,6 +95,7 @@ function toFacts(outcome: PdfParseResult, bytes: Uint8Array): PdfFacts | PdfRefu
       pdf_version: outcome.pdf_version,
       active_content: outcome.active_content ?? bytesOnlyActiveContent(bytes),
       embedded_xml: outcome.embedded_xml ?? [],
+      ocr: outcome.ocr ?? { pages: [], incomplete: false, unavailable: null },
     };
   }
   switch (outcome.reason) {

@@ -3,7 +3,7 @@
 // and this file (with parse-pdf.mjs) is copied verbatim next to the built bundle, so the source and
 // the build run the same code (decision pdf-guard-hostile-pdf-bounds).
 //
-// Protocol: the parent posts { id, bytes, maxTextChars, maxMemoryBytes }; the worker answers
+// Protocol: the parent posts { id, bytes, maxTextChars, maxMemoryBytes, ocrBudgetMs }; the worker answers
 // { type: "ready" } once pdf.js is loaded, then { id, outcome } per request.
 import { isMainThread, parentPort } from "node:worker_threads";
 import { parsePdf } from "./parse-pdf.mjs";
@@ -39,7 +39,10 @@ if (!isMainThread && parentPort) {
       }
     }, WATCH_INTERVAL_MS);
     try {
-      const outcome = await parsePdf(request.bytes, { maxTextChars: request.maxTextChars });
+      const outcome = await parsePdf(request.bytes, {
+        maxTextChars: request.maxTextChars,
+        ocrBudgetMs: request.ocrBudgetMs ?? 0,
+      });
       port.postMessage({ id: request.id, outcome });
     } finally {
       clearInterval(watchdog);

@@ -25,6 +25,8 @@ export interface PdfParseJob {
   timeoutMs: number;
   maxTextChars: number;
   maxMemoryBytes: number;
+  /** Time the file's scanned pages may take to be read by OCR, ms; 0 or left out: no OCR. */
+  ocrBudgetMs?: number;
   /** Aborting removes the file from the queue; a parse already running is left to finish. */
   signal?: AbortSignal | undefined;
 }
@@ -272,6 +274,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions): PdfWorkerPoo
       bytes: item.bytes,
       maxTextChars: item.job.maxTextChars,
       maxMemoryBytes: item.job.maxMemoryBytes,
+      ocrBudgetMs: item.job.ocrBudgetMs ?? 0,
     });
   }
 

@@ -1,0 +1,316 @@
+// Reading scanned pages (issue 30, point 5): a page without a text layer is rendered to an image
+// with @napi-rs/canvas (through unpdf's canvas factory for pdf.js) and read by tesseract.js with
+// the English and Dutch language data of the npm packages @tesseract.js-data/eng and
+// @tesseract.js-data/nld. All four are optional dependencies: without them there is no OCR and
+// `ocrAvailability()` says why. Nothing is fetched at run time (decision pdf-guard-ocr).
+//
+// Plain JavaScript, like parse-pdf.mjs, because the PDF worker loads it directly. It is also part
+// of the package's main entry (through parse-pdf.mjs), which runs on any runtime: the Node modules
+// are imported when OCR first runs, never at load.
+
+// The languages read, in the order tesseract tries them: English first (labels such as "Total",
+// "Amount due", and the digits), then Dutch.
+const LANGUAGES = ["eng", "nld"];
+// The model folder of the data packages: the integer LSTM models, the ones tesseract.js loads for
+// its default engine (LSTM only); the other folder also holds the legacy engine's data.
+const MODEL_FOLDER = "4.0.0_best_int";
+// Pixels per inch a page is rendered at. 200 keeps body text (8-10 pt) at 22-28 pixels of
+// x-height, enough for tesseract's LSTM; 300 would double the time for little gain.
+const RENDER_DPI = 200;
+// The largest image rendered, in pixels: a page larger than A3 is scaled down to it, which bounds
+// the canvas memory (4 bytes a pixel) whatever page size a PDF declares.
+const MAX_PIXELS = 12_000_000;
+// A page whose text layer has fewer letters and digits than this is taken for a scan.
+const MIN_TEXT_CHARS = 16;
+
+/** @type {Promise<OcrTools | { ok: false, reason: string }> | null} */
+let loading = null;
+/** @type {import("tesseract.js").Worker | null} */
+let recognizer = null;
+/** @type {Promise<import("tesseract.js").Worker> | null} */
+let recognizerStarting = null;
+/** @type {string | null} */
+let languageFolder = null;
+/** @type {NodeTools | null} */
+let node = null;
+
+/**
+ * @typedef {{
+ *   fs: typeof import("node:fs"),
+ *   path: typeof import("node:path"),
+ *   os: typeof import("node:os"),
+ *   require: NodeJS.Require,
+ * }} NodeTools
+ */
+
+/**
+ * @typedef {{
+ *   ok: true,
+ *   CanvasFactory: new () => { create(w: number, h: number): { canvas: any, context: any }, destroy(c: unknown): void },
+ *   tesseract: typeof import("tesseract.js"),
+ * }} OcrTools
+ */
+
+/**
+ * Whether a page's text layer is too thin to be the page's text: a scan has none, or a few stray
+ * characters (a page number, a stamp).
+ *
+ * @param {string} text
+ */
+export function looksScanned(text) {
+  return text.replace(/[^\p{L}\p{N}]/gu, "").length < MIN_TEXT_CHARS;
+}
+
+/**
+ * Loads the optional OCR dependencies once per thread: the canvas, tesseract.js and the language
+ * data. Resolves to the tools, or to `{ ok: false, reason }` naming what is missing.
+ *
+ * @returns {Promise<OcrTools | { ok: false, reason: string }>}
+ */
+export function loadOcrTools() {
+  loading ??= (async () => {
+    const { createRequire } = await import("node:module");
+    node = {
+      fs: await import("node:fs"),
+      path: await import("node:path"),
+      os: await import("node:os"),
+      require: createRequire(import.meta.url),
+    };
+    /** @type {string[]} */
+    const missing = [];
+    let canvasModule = null;
+    let tesseract = null;
+    try {
+      canvasModule = await import("@napi-rs/canvas");
+    } catch {
+      missing.push("@napi-rs/canvas");
+    }
+    try {
+      tesseract = (await import("tesseract.js")).default;
+    } catch {
+      missing.push("tesseract.js");
+    }
+    for (const language of LANGUAGES) {
+      if (modelFile(language) === null) missing.push(`@tesseract.js-data/${language}`);
+    }
+    if (missing.length > 0 || canvasModule === null || tesseract === null) {
+      return { ok: false, reason: `not installed: ${missing.join(", ")}` };
+    }
+    const { createIsomorphicCanvasFactory } = await import("unpdf");
+    const CanvasFactory = await createIsomorphicCanvasFactory(async () => canvasModule);
+    return { ok: true, CanvasFactory, tesseract };
+  })();
+  return loading;
+}
+
+/**
+ * Whether OCR can run here, and if not, why: for the start line of a server.
+ *
+ * @returns {Promise<{ available: true } | { available: false, reason: string }>}
+ *
+ * @example
+ * const ocr = await ocrAvailability(); // { available: true }
+ */
+export async function ocrAvailability() {
+  const tools = await loadOcrTools();
+  return tools.ok ? { available: true } : { available: false, reason: tools.reason };
+}
+
+/**
+ * The gzipped model of one language from its data package, or null when the package is missing.
+ *
+ * @param {string} language
+ */
+function modelFile(language) {
+  const { fs, path, require } = /** @type {NodeTools} */ (node);
+  try {
+    const folder = path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`));
+    const file = path.join(folder, MODEL_FOLDER, `${language}.traineddata.gz`);
+    return fs.existsSync(file) ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * tesseract.js reads every language from one folder (`langPath`), and each language's data comes
+ * in a package of its own; so the two model files are linked (or, where links are not allowed,
+ * copied) into one temporary folder of this thread, removed when the thread ends.
+ */
+function languagePath() {
+  const { fs, path, os } = /** @type {NodeTools} */ (node);
+  if (languageFolder !== null && fs.existsSync(languageFolder)) return languageFolder;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "incasso-ocr-"));
+  for (const language of LANGUAGES) {
+    const source = /** @type {string} */ (modelFile(language));
+    const target = path.join(folder, `${language}.traineddata.gz`);
+    try {
+      fs.symlinkSync(source, target);
+    } catch {
+      fs.copyFileSync(source, target);
+    }
+  }
+  process.once("exit", () => fs.rmSync(folder, { recursive: true, force: true }));
+  languageFolder = folder;
+  return folder;
+}
+
+/**
+ * The thread's recognizer, started on first use and kept for the next scan (loading the models
+ * takes longer than reading a page).
+ *
+ * @param {OcrTools} tools
+ */
+function startRecognizer(tools) {
+  if (recognizer !== null) return Promise.resolve(recognizer);
+  recognizerStarting ??= tools.tesseract
+    .createWorker(LANGUAGES.join("+"), tools.tesseract.OEM.LSTM_ONLY, {
+      langPath: languagePath(),
+      gzip: true,
+      // Never write the unpacked models anywhere (the default caches them in the working folder).
+      cacheMethod: "none",
+    })
+    .then((worker) => {
+      recognizer = worker;
+      return worker;
+    })
+    .finally(() => {
+      recognizerStarting = null;
+    });
+  return recognizerStarting;
+}
+
+/** Ends the recognizer, so a page cut off by the time budget does not keep running. */
+async function stopRecognizer() {
+  const worker = recognizer;
+  recognizer = null;
+  await worker?.terminate().catch(() => undefined);
+}
+
+/**
+ * Reads the pages given by OCR, in order, until the time budget is spent: each page is rendered at
+ * 200 dpi (at most 12 megapixels) and recognised; a page not finished within the budget is left
+ * unread, and so are the pages after it.
+ *
+ * @param {{ getPage(n: number): Promise<any> }} pdf an open pdf.js document
+ * @param {number[]} pageNumbers 1-based
+ * @param {{ budgetMs: number }} options
+ * @returns {Promise<{ texts: Map<number, string>, incomplete: boolean, unavailable: string | null }>}
+ *
+ * @example
+ * const { texts } = await ocrPages(pdf, [1, 2], { budgetMs: 8_000 });
+ */
+export async function ocrPages(pdf, pageNumbers, options) {
+  /** @type {Map<number, string>} */
+  const texts = new Map();
+  const tools = await loadOcrTools();
+  if (!tools.ok) return { texts, incomplete: pageNumbers.length > 0, unavailable: tools.reason };
+  const deadline = Date.now() + options.budgetMs;
+  for (const n of pageNumbers) {
+    const left = deadline - Date.now();
+    if (left <= 0) return { texts, incomplete: true, unavailable: null };
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const outOfTime = new Promise((resolve) => {
+      timer = setTimeout(() => resolve(null), left);
+    });
+    try {
+      const text = await Promise.race([readPage(tools, pdf, n), outOfTime]);
+      if (text === null) {
+        await stopRecognizer();
+        return { texts, incomplete: true, unavailable: null };
+      }
+      texts.set(n, text);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return { texts, incomplete: false, unavailable: null };
+}
+
+/**
+ * Renders one page and reads it.
+ *
+ * @param {OcrTools} tools
+ * @param {{ getPage(n: number): Promise<any> }} pdf
+ * @param {number} n
+ */
+async function readPage(tools, pdf, n) {
+  const worker = await startRecognizer(tools);
+  const page = await pdf.getPage(n);
+  const base = page.getViewport({ scale: 1 });
+  let scale = RENDER_DPI / 72;
+  const pixels = base.width * base.height * scale * scale;
+  if (pixels > MAX_PIXELS) scale *= Math.sqrt(MAX_PIXELS / pixels);
+  const viewport = page.getViewport({ scale });
+  const factory = new tools.CanvasFactory();
+  const drawing = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  let png;
+  try {
+    // A white page first: a scan's image may leave parts transparent, which read as black.
+    drawing.context.fillStyle = "#ffffff";
+    drawing.context.fillRect(0, 0, drawing.canvas.width, drawing.canvas.height);
+    await page.render({ canvas: drawing.canvas, canvasContext: drawing.context, viewport }).promise;
+    png = await drawing.canvas.encode("png");
+  } finally {
+    factory.destroy(drawing);
+    page.cleanup();
+  }
+  const result = await worker.recognize(png, {}, { text: false, blocks: true });
+  return linesFromWords(result.data.blocks ?? []);
+}
+
+/**
+ * @typedef {{ x0: number, y0: number, x1: number, y1: number }} Box
+ * @typedef {{ text: string, bbox: Box }} OcrWord
+ * @typedef {{ words: OcrWord[], bbox: Box }} OcrLine
+ */
+
+/**
+ * Rebuilds the page's lines from the boxes of the recognised words, as parse-pdf.mjs does from the
+ * positions of a text layer: tesseract reads a page in blocks, so a label in the left column and
+ * its amount in the right one come out in different blocks, lines apart. Lines whose middles lie
+ * within half a line's height of each other are one line, read left to right; a gap wider than
+ * the line's height becomes a tab, which the amount reader takes for a cell boundary.
+ *
+ * @param {Array<{ paragraphs: Array<{ lines: OcrLine[] }> }>} blocks
+ */
+export function linesFromWords(blocks) {
+  /** @type {OcrLine[]} */
+  const found = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs ?? []) {
+      for (const line of paragraph.lines ?? []) {
+        const words = (line.words ?? []).filter((w) => w.text.trim() !== "");
+        if (words.length > 0) found.push({ words, bbox: line.bbox });
+      }
+    }
+  }
+  const middle = (/** @type {Box} */ b) => (b.y0 + b.y1) / 2;
+  const height = (/** @type {Box} */ b) => Math.max(1, b.y1 - b.y0);
+  found.sort((a, b) => middle(a.bbox) - middle(b.bbox) || a.bbox.x0 - b.bbox.x0);
+  /** @type {Array<{ words: OcrWord[], mid: number, height: number }>} */
+  const rows = [];
+  for (const line of found) {
+    const row = rows[rows.length - 1];
+    if (row && Math.abs(row.mid - middle(line.bbox)) <= 0.5 * Math.min(row.height, height(line.bbox))) {
+      row.words.push(...line.words);
+    } else {
+      rows.push({ words: [...line.words], mid: middle(line.bbox), height: height(line.bbox) });
+    }
+  }
+  return rows
+    .map((row) => {
+      row.words.sort((a, b) => a.bbox.x0 - b.bbox.x0);
+      let out = "";
+      let end = null;
+      for (const word of row.words) {
+        if (end !== null) out += word.bbox.x0 - end > row.height ? "\t" : " ";
+        out += word.text.trim();
+        end = Math.max(end ?? word.bbox.x1, word.bbox.x1);
+      }
+      return out;
+    })
+    .filter((line) => line.length > 0)
+    .join("\n");
+}
