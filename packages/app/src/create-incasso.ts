@@ -35,6 +35,7 @@ import { type DatabaseTimeouts, databaseTimeouts } from "./database-timeouts.js"
 import { closePlugins, type HostPlugin, pluginMigrations, startPlugins } from "./host-plugins.js";
 import { type IncassoTarget, resolveTarget } from "./incasso-target.js";
 import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
+import { ocrBudgetMs, ocrStartLine } from "./internal/ocr-budget.js";
 import { reportOwnCaseSystem } from "./internal/own-case-system-notes.js";
 import { pgliteOption } from "./internal/pglite-settings.js";
 import { refuseActivePdf } from "./internal/refuse-active-pdf.js";
@@ -109,6 +110,14 @@ export interface CreateIncassoOptions {
    * Default: the INCASSO_REFUSE_ACTIVE_PDF variable (`1`, `true`, `yes`, `on`), else off.
    */
   refuseActivePdf?: boolean;
+  /**
+   * Time in ms one PDF attachment's scanned pages (no text layer) may take to be read by OCR in
+   * the PDF workers, so the document check can compare them too (decision pdf-guard-ocr); 0 reads
+   * none. Default: the INCASSO_OCR_BUDGET_MS variable, else 8 000 (a three-page scan within 10 s
+   * on two cores). OCR needs the optional packages of `@incasso/pdf-guard` (`tesseract.js`, its
+   * English and Dutch data, `@napi-rs/canvas`); without them a start line says scans are not read.
+   */
+  ocrBudgetMs?: number;
   /**
    * The webhook dispatcher (transactional outbox, signed deliveries). On by default; `false` when
    * another process (`incasso worker`) delivers. `allowPrivateTargets` defaults to the
@@ -237,6 +246,8 @@ export interface Incasso {
    * with the warning `pdf_active_content`: the option, else INCASSO_REFUSE_ACTIVE_PDF.
    */
   readonly refuseActivePdf: boolean;
+  /** The OCR time budget per PDF attachment in ms, 0 when scans are not read: the option, else INCASSO_OCR_BUDGET_MS. */
+  readonly ocrBudgetMs: number;
   /** What the CLI does (keys, webhooks, cases, …), directly on this store. */
   readonly operations: OperatorOperations;
   /**
@@ -311,6 +322,10 @@ async function compose(
   const apiOrders = options.api?.orders;
   const refuseActive = refuseActivePdf(
     options.refuseActivePdf ?? (apiOrders ? apiOrders.refuseActivePdf : undefined),
+    env,
+  );
+  const ocrBudget = ocrBudgetMs(
+    options.ocrBudgetMs ?? (apiOrders ? apiOrders.attachmentLimits?.ocrBudgetMs : undefined),
     env,
   );
   if (options.caseSystem !== undefined && options.builtInCaseSystem !== undefined) {
@@ -399,7 +414,16 @@ async function compose(
     ...options.api,
     // A PDF with active content: accepted with a warning, or refused when the operator says so
     // (decision pdf-guard-active-content).
-    ...(apiOrders === false ? {} : { orders: { ...apiOrders, refuseActivePdf: refuseActive } }),
+    // Scans are read by OCR within the budget (decision pdf-guard-ocr).
+    ...(apiOrders === false
+      ? {}
+      : {
+          orders: {
+            ...apiOrders,
+            refuseActivePdf: refuseActive,
+            attachmentLimits: { ...apiOrders?.attachmentLimits, ocrBudgetMs: ocrBudget },
+          },
+        }),
     plugins: [...pages, ...consoles, ...(options.api?.plugins ?? []), ...hostRoutes],
     ...(hostHooks.length > 0 ? { orderHooks: hostHooks } : {}),
     store,
@@ -487,6 +511,10 @@ async function compose(
         console: consoles.length > 0,
         env,
       });
+      if (apiOrders !== false) {
+        const ocr = ocrStartLine(ocrBudget);
+        logger[ocr.level](ocr.message);
+      }
     }
   } catch (error) {
     if (started) await closePlugins(started, logger);
@@ -505,6 +533,7 @@ async function compose(
     operator,
     allowPrivateWebhookTargets: allowPrivateTargets,
     refuseActivePdf: refuseActive,
+    ocrBudgetMs: ocrBudget,
     operations,
     readiness,
     stop() {

@@ -95,6 +95,13 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     description:
       "refuse PDFs with JavaScript, Launch actions, embedded files or bytes before %PDF- (422 invalid_attachment) instead of accepting them with a warning",
   },
+  {
+    name: "ocr-budget",
+    value: "MS",
+    env: "INCASSO_OCR_BUDGET_MS",
+    defaultText: "8000; 0 = no OCR",
+    description: "time the scanned pages of one PDF attachment may take to be read by OCR",
+  },
   ...SERVE_LIMIT_FLAGS,
   ALLOW_PRIVATE_TARGETS_FLAG,
   ...OPENAI_FLAGS,

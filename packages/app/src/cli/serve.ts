@@ -9,6 +9,7 @@ import { databaseTimeouts } from "../database-timeouts.js";
 import { storageTarget } from "../internal/cli-store.js";
 import { showFirstKey } from "../internal/first-key.js";
 import { letterDetailsHint, organisationsWithoutLetterIban } from "../internal/letter-details-hint.js";
+import { ocrStartLine } from "../internal/ocr-budget.js";
 import { reportSecretsAtRest } from "../internal/secrets-at-rest.js";
 import { type LogLevel, parseLogLevel } from "../logging/log-level.js";
 import { createPinoLogger, type IncassoLogger } from "../logging/pino-logger.js";
@@ -34,6 +35,15 @@ function nonNegativeSeconds(value: string | boolean | undefined, flag: string): 
   if (typeof value !== "string" || value === "") return 30;
   if (!/^[0-9]{1,6}$/.test(value)) {
     throw new UsageError(`${flag} must be a whole number of seconds, not ${value}`);
+  }
+  return Number(value);
+}
+
+/** The OCR budget per attachment in ms, 0 or more (0 = no OCR); undefined when absent. */
+function ocrBudgetFlag(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!/^[0-9]{1,7}$/.test(value)) {
+    throw new UsageError(`--ocr-budget must be a whole number of milliseconds (0 = no OCR), not ${value}`);
   }
   return Number(value);
 }
@@ -82,6 +92,7 @@ export function serveSettings(values: FlagValues, env: Record<string, string | u
       pages: values["no-pages"] !== true,
       console: values["no-console"] !== true,
       refuseActivePdf: values["refuse-active-pdf"] === true,
+      ocrBudgetMs: ocrBudgetFlag(text(values["ocr-budget"])),
       allowPrivateWebhookTargets: values["allow-private-webhook-targets"] === true,
       ai: documentAiSettings(values, env),
       // Read before anything starts, so a bad value stops serve with its message.
@@ -130,6 +141,8 @@ export async function runServe(values: FlagValues): Promise<void> {
     titleWriter,
     // Decision pdf-guard-active-content: off, such PDFs are accepted with a warning.
     refuseActivePdf: settings.refuseActivePdf,
+    // Decision pdf-guard-ocr: scans read within this budget per attachment.
+    ocrBudgetMs: settings.ocrBudgetMs,
     logger,
     logRequests: true,
     // Said below, among the start lines, after the one that names the URL.
@@ -192,6 +205,8 @@ export async function runServe(values: FlagValues): Promise<void> {
       ? "pdfs: PDFs with active content are refused (--refuse-active-pdf)"
       : "pdfs: PDFs with active content are accepted with the warning pdf_active_content",
   );
+  const ocr = ocrStartLine(incasso.ocrBudgetMs);
+  logger[ocr.level](ocr.message);
   if (metricsServer) logger.info(`metrics: ${metricsServer.url}`, { metricsUrl: metricsServer.url });
   else logger.info("metrics: off (--metrics-port N turns them on)");
   // Where a person reads the API and uses the tools (decision pages-api-reference).
