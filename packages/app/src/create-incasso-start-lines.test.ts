@@ -56,6 +56,8 @@ describe("createIncasso's start lines", () => {
       "try: curl http://localhost:4123/api/v1/ping, with the key as Authorization: Bearer",
       "pages: API reference http://localhost:4123/api/v1/docs; WIK and court pages http://localhost:4123/tools",
       "console: http://localhost:4123/console",
+      // The workspace installs the optional OCR packages (decision pdf-guard-ocr).
+      "scans: PDFs without a text layer are read by OCR (English, Dutch), up to 8000 ms per PDF",
     ]);
     const line = JSON.parse(first.stdout.trim());
     expect(Object.keys(line)).toEqual(["level", "time", "pid", "firstKey", "msg"]);
@@ -73,6 +75,7 @@ describe("createIncasso's start lines", () => {
     expect(again.info).toEqual([
       "incasso ready: the API at https://incasso.example/api/v1 once your server listens there",
       "try: curl https://incasso.example/api/v1/ping",
+      "scans: PDFs without a text layer are read by OCR (English, Dutch), up to 8000 ms per PDF",
     ]);
     expect(again.stdout).toBe("");
     expect(again.keys).toBe(1);
