@@ -2,7 +2,10 @@
 // ../shared/data/invoices (not part of the project; skipped when absent), declares for each one the
 // true total from manifest.json, that total plus 10%, and the total with two adjacent digits
 // swapped, and counts per language: wrong totals caught, false alarms at the true total, totals read
-// exactly, and the time per PDF (text extraction plus the check, on the calling thread).
+// exactly, and the time per PDF (text extraction plus the check, on the calling thread). Then, when
+// the optional OCR packages are installed, the same for scans: a few of the invoices rendered as
+// image-only PDFs here at run time (never stored), read by OCR in a PDF engine's worker under the
+// default limits (BENCH_OCR_FILES per language, default 3; 0 skips it).
 // Run: pnpm bench documents
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,8 +14,10 @@ import type { CheckableAttachment, DeclaredDebtor } from "../src/document-check-
 import { inspectPdf } from "../src/inspect-pdf.js";
 import { readAttachmentFacts } from "../src/internal/attachment-facts.js";
 import { silentLogger } from "../src/logger.js";
+import { createPdfEngine, ocrAvailability } from "../src/node.js";
 import { createRulesDocumentChecker } from "../src/rules-document-checker.js";
 import { runDocumentCheck } from "../src/run-document-check.js";
+import { renderScan } from "./render-scan.js";
 
 interface Entry {
   file: string;
@@ -78,7 +83,7 @@ interface Row {
   ms: number[];
   checkMs: number[];
 }
-const rows = new Map<string, Row>();
+let rows = new Map<string, Row>();
 const row = (key: string): Row => {
   let r = rows.get(key);
   if (!r) {
@@ -96,12 +101,20 @@ const row = (key: string): Row => {
 
 for (const entry of entries) {
   const bytes = new Uint8Array(readFileSync(join(folder, entry.file)));
+  await measure(entry, bytes, (b) => inspectPdf(b));
+}
+
+async function measure(
+  entry: Entry,
+  bytes: Uint8Array,
+  inspect: (bytes: Uint8Array) => ReturnType<typeof inspectPdf>,
+): Promise<void> {
   const invoiceNumber = entry.invoice_number ?? "ONBEKEND-1";
   const started = performance.now();
-  const inspected = await inspectPdf(bytes);
+  const inspected = await inspect(bytes);
   if (!inspected.ok) {
     console.log(`${entry.file}: not readable (${inspected.code})`);
-    continue;
+    return;
   }
   const attachment: CheckableAttachment = {
     index: 0,
@@ -110,6 +123,7 @@ for (const entry of entries) {
     text: inspected.text,
     page_count: inspected.page_count,
     embedded_xml: textOnly ? [] : inspected.embedded_xml,
+    ocr_pages: inspected.ocr.pages,
   };
   const checkStarted = performance.now();
   const falseAlarm = await warns(attachment, invoiceNumber, entry.true_total_cents);
@@ -140,17 +154,56 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 }
 
-console.log(
+function report(title: string): void {
+  console.log(title);
+  console.log(
+    "| language | PDFs | wrong totals caught | false alarms | totals read exactly | median ms | p95 ms | check median ms | check p95 ms |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  const order = [...rows.keys()].filter((k) => k !== "all").sort();
+  for (const key of [...order, "all"]) {
+    const r = rows.get(key) as Row;
+    console.log(
+      `| ${key} | ${r.n} | ${r.caught}/${r.wrong} | ${r.falseAlarms} | ${r.exact}/${r.n} | ${quantile(r.ms, 0.5).toFixed(0)} | ${quantile(r.ms, 0.95).toFixed(0)} | ${quantile(r.checkMs, 0.5).toFixed(1)} | ${quantile(r.checkMs, 0.95).toFixed(1)} |`,
+    );
+  }
+}
+
+report(
   `\n${textOnly ? "Text only (embedded XML left out)" : "Embedded XML first, then the text"}. ms: reading the PDF (pdf.js on this thread) and the check; check ms: the check alone.\n`,
 );
-console.log(
-  "| language | PDFs | wrong totals caught | false alarms | totals read exactly | median ms | p95 ms | check median ms | check p95 ms |",
-);
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-const order = [...rows.keys()].filter((k) => k !== "all").sort();
-for (const key of [...order, "all"]) {
-  const r = rows.get(key) as Row;
-  console.log(
-    `| ${key} | ${r.n} | ${r.caught}/${r.wrong} | ${r.falseAlarms} | ${r.exact}/${r.n} | ${quantile(r.ms, 0.5).toFixed(0)} | ${quantile(r.ms, 0.95).toFixed(0)} | ${quantile(r.checkMs, 0.5).toFixed(1)} | ${quantile(r.checkMs, 0.95).toFixed(1)} |`,
+
+// Scans: a few invoices per language rendered as image-only PDFs, read by OCR in a worker.
+const perLanguage = Number(process.env.BENCH_OCR_FILES ?? 3);
+const ocr = ocrAvailability();
+if (perLanguage > 0 && !ocr.available) {
+  console.log(`\nWith OCR: skipped, not installed (${ocr.missing.join(", ")}).`);
+} else if (perLanguage > 0) {
+  const picked = new Map<string, Entry[]>();
+  for (const entry of entries) {
+    const list = picked.get(entry.language) ?? [];
+    if (list.length < perLanguage) picked.set(entry.language, [...list, entry]);
+  }
+  const engine = createPdfEngine({ workers: 1 });
+  rows = new Map();
+  const pages: number[] = [];
+  try {
+    const scans: Array<{ entry: Entry; scan: Uint8Array }> = [];
+    for (const entry of [...picked.values()].flat()) {
+      const scan = await renderScan(new Uint8Array(readFileSync(join(folder, entry.file))), { maxPages: 3 });
+      scans.push({ entry, scan: scan.bytes });
+      pages.push(scan.pages);
+    }
+    // One warm-up: the worker's first scan also loads the OCR models.
+    const first = scans[0];
+    if (first) await inspectPdf(first.scan, { engine });
+    for (const { entry, scan } of scans) {
+      await measure({ ...entry, file: `${entry.file} (scan)` }, scan, (b) => inspectPdf(b, { engine }));
+    }
+  } finally {
+    await engine.close();
+  }
+  report(
+    `\nWith OCR: ${pages.length} invoices rendered as image-only PDFs at 200 dpi (${pages.reduce((a, b) => a + b, 0)} pages, at most 3 each), read in one PDF worker under the default limits (OCR budget 8 000 ms per PDF). ms: the parse with OCR and the check.\n`,
   );
 }

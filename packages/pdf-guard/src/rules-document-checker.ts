@@ -186,8 +186,9 @@ function documentMismatches(docs: Doc[], input: DocumentCheckInput): DocumentWar
   ]);
   for (const letter of letters) {
     const letterName = letter.attachment.filename;
-    for (const n of letter.facts.invoiceNumbers) {
-      if (knownNumbers.has(n)) continue;
+    const letterNumbers = letter.facts.invoiceNumbers;
+    const unknown = letterNumbers.filter((n) => !knownNumbers.has(n));
+    for (const n of unknown) {
       warnings.push({
         code: "ai_document_mismatch",
         message: `De aanmaning "${letterName}" noemt factuurnummer ${n}, dat niet bij de opgegeven facturen of in de factuurbijlagen voorkomt.`,
@@ -197,7 +198,25 @@ function documentMismatches(docs: Doc[], input: DocumentCheckInput): DocumentWar
     for (const invoice of invoiceDocs) {
       const invoiceName = invoice.attachment.filename;
       const about = invoice.invoices.length === 1 ? (invoice.invoices[0]?.invoice_number ?? null) : null;
-      const a = invoice.facts.vatNumbers;
+      // The invoice's own number (its XML's BT-1 first, else its labelled numbers) should be one
+      // the letter names. Only once every number on the letter is known: an unknown one is
+      // already reported above, and says the same.
+      const own = invoice.facts.structuredInvoiceNumber
+        ? [invoice.facts.structuredInvoiceNumber]
+        : invoice.facts.invoiceNumbers;
+      if (unknown.length === 0 && own.length > 0 && letterNumbers.length > 0) {
+        if (!own.some((n) => letterNumbers.includes(n))) {
+          warnings.push({
+            code: "ai_document_mismatch",
+            message: `Het factuurnummer op "${invoiceName}" (${own.join(", ")}) staat niet in de aanmaning "${letterName}", die factuurnummer ${letterNumbers.join(", ")} noemt.`,
+            invoice_number: about,
+          });
+        }
+      }
+      // The seller's VAT number: from the e-invoice's XML where it has one (the text may also
+      // carry the buyer's), else every VAT number in the invoice's text.
+      const a =
+        invoice.facts.sellerVatNumbers.length > 0 ? invoice.facts.sellerVatNumbers : invoice.facts.vatNumbers;
       const b = letter.facts.vatNumbers;
       if (a.length > 0 && b.length > 0 && !a.some((v) => b.includes(v))) {
         warnings.push({
@@ -206,7 +225,18 @@ function documentMismatches(docs: Doc[], input: DocumentCheckInput): DocumentWar
           invoice_number: about,
         });
       }
-      if (
+      // The debtor's address: the e-invoice's XML names the buyer's postcode (BT-53), which the
+      // letter, addressed to the same debtor, should carry.
+      const buyer = invoice.facts.buyerPostcode;
+      if (buyer !== null && letter.facts.postcodes.length > 0) {
+        if (!letter.facts.postcodes.includes(buyer)) {
+          warnings.push({
+            code: "ai_document_mismatch",
+            message: `Het adres van de debiteur verschilt tussen "${invoiceName}" en de aanmaning "${letterName}": de factuur is gericht aan postcode ${buyer.slice(0, 4)} ${buyer.slice(4)}, die niet op de aanmaning staat.`,
+            invoice_number: about,
+          });
+        }
+      } else if (
         debtorPostcodes.size > 0 &&
         invoice.facts.postcodes.length > 0 &&
         letter.facts.postcodes.length > 0

@@ -30,6 +30,9 @@ export function readAttachmentFacts(attachment: CheckableAttachment): DocumentFa
         }
       : {}),
     buyerName: invoice.buyerName,
+    sellerVatNumbers: invoice.sellerVatNumbers,
+    structuredInvoiceNumber: number[0] ?? null,
+    buyerPostcode: dutchPostcode(invoice.buyerPostcode, invoice.buyerCountry),
     invoiceNumbers: unique([...number, ...fromText.invoiceNumbers]),
     vatNumbers: unique([...invoice.sellerVatNumbers, ...fromText.vatNumbers]),
   };
@@ -42,6 +45,14 @@ export function structuredInvoice(attachment: CheckableAttachment): StructuredIn
     if (invoice) return invoice;
   }
   return null;
+}
+
+// A buyer's postcode that is a Dutch one (BT-55 NL, or no country given), as "1234AB": the form
+// the letter's postcodes are read in (document-facts.ts).
+function dutchPostcode(postcode: string | null, country: string | null): string | null {
+  if (postcode === null || (country !== null && country.toUpperCase() !== "NL")) return null;
+  const m = /^\s*([1-9]\d{3})\s?([A-Za-z]{2})\s*$/.exec(postcode);
+  return m ? `${m[1]}${(m[2] as string).toUpperCase()}` : null;
 }
 
 function unique(values: string[]): string[] {

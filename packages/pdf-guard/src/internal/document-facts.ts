@@ -22,6 +22,19 @@ export interface DocumentFacts {
   invoiceNumbers: string[];
   /** VAT identification numbers, normalised (upper case, no spaces or dots). */
   vatNumbers: string[];
+  /**
+   * The seller's VAT identification numbers from the embedded invoice XML (BT-31), normalised;
+   * empty without XML. Where present they, not every VAT number in the text (which may include
+   * the buyer's), are the invoice's side of a comparison with the letter.
+   */
+  sellerVatNumbers: string[];
+  /** The invoice number from the embedded invoice XML (BT-1), normalised; null without XML. */
+  structuredInvoiceNumber: string | null;
+  /**
+   * The Dutch postcode of the buyer's address in the embedded invoice XML (BT-53, when the country
+   * BT-55 is NL or absent), as "1234AB"; null without one.
+   */
+  buyerPostcode: string | null;
   /** Dutch postcodes, normalised as "1234AB". */
   postcodes: string[];
   /** Signs of a 14-day letter (art. 6:96 lid 6 BW). */
@@ -118,6 +131,9 @@ export function readDocumentFacts(text: string, options: { ocr?: boolean } = {})
     buyerName: null,
     invoiceNumbers: unique([...text.matchAll(INVOICE_LABEL)].map((m) => normaliseReference(m[1] ?? ""))),
     vatNumbers: findVatNumbers(text),
+    sellerVatNumbers: [],
+    structuredInvoiceNumber: null,
+    buyerPostcode: null,
     postcodes: unique([...text.matchAll(POSTCODE)].map((m) => `${m[1]}${m[2]}`)),
     wik: readWikSigns(lines),
   };

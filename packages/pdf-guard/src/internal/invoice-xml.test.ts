@@ -15,6 +15,8 @@ describe("readInvoiceXml", () => {
       sellerVatNumbers: ["NL000099998B57"],
       buyerName: "Voorbeeld & Zn B.V.",
       buyerVatNumber: null,
+      buyerPostcode: null,
+      buyerCountry: null,
     });
   });
 
@@ -35,7 +37,21 @@ describe("readInvoiceXml", () => {
       sellerVatNumbers: ["NL000099998B57"],
       buyerName: "Voorbeeld B.V.",
       buyerVatNumber: null,
+      buyerPostcode: null,
+      buyerCountry: null,
     });
+  });
+
+  it("reads the buyer's postcode and country from CII and UBL", () => {
+    const facts = { number: "F-1", total: "1.00", due: "1.00", buyerPostcode: "9999 ZZ" };
+    const cii = readInvoiceXml(ciiInvoiceXml(facts));
+    const ubl = readInvoiceXml(ublInvoiceXml({ ...facts, buyerCountry: "BE", buyerPostcode: "1000" }));
+    expect([cii?.buyerPostcode, cii?.buyerCountry, ubl?.buyerPostcode, ubl?.buyerCountry]).toEqual([
+      "9999 ZZ",
+      "NL",
+      "1000",
+      "BE",
+    ]);
   });
 
   it("reads a ZUGFeRD 1.0 invoice (CrossIndustryDocument)", () => {

@@ -23,6 +23,10 @@ export interface StructuredInvoice {
   buyerName: string | null;
   /** BT-48, the buyer's VAT identifier, normalised. */
   buyerVatNumber: string | null;
+  /** BT-53, the post code of the buyer's address, as written. */
+  buyerPostcode: string | null;
+  /** BT-55, the country code of the buyer's address. */
+  buyerCountry: string | null;
 }
 
 // Values are kept as text (no number conversion: "0529.870" must not lose digits), and namespace
@@ -120,6 +124,8 @@ function readCiiFamily(root: Node, names: CiiNames): StructuredInvoice {
     sellerVatNumbers: vatRegistrations(path(agreement, "SellerTradeParty")),
     buyerName: text(path(agreement, "BuyerTradeParty", "Name")),
     buyerVatNumber: vatRegistrations(path(agreement, "BuyerTradeParty"))[0] ?? null,
+    buyerPostcode: text(path(agreement, "BuyerTradeParty", "PostalTradeAddress", "PostcodeCode")),
+    buyerCountry: text(path(agreement, "BuyerTradeParty", "PostalTradeAddress", "CountryID")),
   };
 }
 
@@ -147,6 +153,8 @@ function readUbl(root: Node): StructuredInvoice {
     buyerName:
       text(path(buyer, "PartyLegalEntity", "RegistrationName")) ?? text(path(buyer, "PartyName", "Name")),
     buyerVatNumber: partyVat(buyer)[0] ?? null,
+    buyerPostcode: text(path(buyer, "PostalAddress", "PostalZone")),
+    buyerCountry: text(path(buyer, "PostalAddress", "Country", "IdentificationCode")),
   };
 }
 

@@ -51,6 +51,9 @@ export interface EInvoiceFacts {
   currency?: string;
   sellerVat?: string;
   buyerName?: string;
+  /** The buyer's address: postcode and country code (BT-53, BT-55); left out when not given. */
+  buyerPostcode?: string;
+  buyerCountry?: string;
 }
 
 /** A Factur-X / ZUGFeRD 2 (UN/CEFACT CII, EN 16931 profile) invoice with the given facts. */
@@ -67,7 +70,7 @@ export function ciiInvoiceXml(f: EInvoiceFacts): string {
         <ram:SpecifiedTaxRegistration><ram:ID schemeID="FC">201/113/40209</ram:ID></ram:SpecifiedTaxRegistration>
         <ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${f.sellerVat ?? "NL000099998B57"}</ram:ID></ram:SpecifiedTaxRegistration>
       </ram:SellerTradeParty>
-      <ram:BuyerTradeParty><ram:Name>${f.buyerName ?? "Voorbeeld &amp; Zn B.V."}</ram:Name></ram:BuyerTradeParty>
+      <ram:BuyerTradeParty><ram:Name>${f.buyerName ?? "Voorbeeld &amp; Zn B.V."}</ram:Name>${f.buyerPostcode ? `<ram:PostalTradeAddress><ram:PostcodeCode>${f.buyerPostcode}</ram:PostcodeCode><ram:LineOne>Teststraat 10</ram:LineOne><ram:CityName>Testdorp</ram:CityName><ram:CountryID>${f.buyerCountry ?? "NL"}</ram:CountryID></ram:PostalTradeAddress>` : ""}</ram:BuyerTradeParty>
     </ram:ApplicableHeaderTradeAgreement>
     <ram:ApplicableHeaderTradeSettlement>
       <ram:InvoiceCurrencyCode>${cur}</ram:InvoiceCurrencyCode>
@@ -97,7 +100,12 @@ export function ublInvoiceXml(f: EInvoiceFacts): string {
     <cac:PartyLegalEntity><cbc:RegistrationName>Leverancier B.V.</cbc:RegistrationName><cbc:CompanyID schemeID="0106">99999999</cbc:CompanyID></cac:PartyLegalEntity>
   </cac:Party></cac:AccountingSupplierParty>
   <cac:AccountingCustomerParty><cac:Party>
-    <cac:PartyName><cbc:Name>Handelsnaam</cbc:Name></cac:PartyName>
+    <cac:PartyName><cbc:Name>Handelsnaam</cbc:Name></cac:PartyName>${
+      f.buyerPostcode
+        ? `
+    <cac:PostalAddress><cbc:StreetName>Teststraat 10</cbc:StreetName><cbc:CityName>Testdorp</cbc:CityName><cbc:PostalZone>${f.buyerPostcode}</cbc:PostalZone><cac:Country><cbc:IdentificationCode>${f.buyerCountry ?? "NL"}</cbc:IdentificationCode></cac:Country></cac:PostalAddress>`
+        : ""
+    }
     <cac:PartyLegalEntity><cbc:RegistrationName>${f.buyerName ?? "Voorbeeld B.V."}</cbc:RegistrationName></cac:PartyLegalEntity>
   </cac:Party></cac:AccountingCustomerParty>
   <cac:LegalMonetaryTotal>
