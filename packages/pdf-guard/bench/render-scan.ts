@@ -5,6 +5,22 @@ import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import { getDocumentProxy, renderPageAsImage } from "unpdf";
 
+// pdf.js 5 draws text with ArrayBuffer.prototype.transferToFixedLength (ES2024), which Node 20
+// lacks; this benchmark process gets a copying stand-in (the PDF worker does the same for OCR).
+const proto = ArrayBuffer.prototype as unknown as Record<string, unknown>;
+if (typeof proto.transferToFixedLength !== "function") {
+  Object.defineProperty(proto, "transferToFixedLength", {
+    configurable: true,
+    writable: true,
+    value(this: ArrayBuffer, length?: number) {
+      const size = length ?? this.byteLength;
+      const copy = new ArrayBuffer(size);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(size, this.byteLength)));
+      return copy;
+    },
+  });
+}
+
 /** The image-only PDF of the first `maxPages` pages of `bytes`, and how many pages it has. */
 export async function renderScan(
   bytes: Uint8Array,

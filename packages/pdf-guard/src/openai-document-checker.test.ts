@@ -215,7 +215,7 @@ describe("OpenAI document checker", () => {
     );
     // The facts the offline reader found go along, so both checkers start from the same reading.
     expect(body.input[0]?.content[0]?.text).toContain(
-      '"read_facts":{"source":"text","total_cents":12500,"amount_due_cents":null,"paid_cents":null,"currency":"EUR","invoice_numbers":[],"seller_vat_numbers":[],"buyer_name":null}',
+      '"read_facts":{"source":"text","total_cents":12500,"amount_due_cents":null,"paid_cents":null,"currency":"EUR","invoice_number_xml":null,"invoice_numbers":[],"seller_vat_numbers":[],"buyer_name":null,"buyer_postcode":null,"postcodes":[],"ocr_pages":[]}',
     );
   });
 });

@@ -50,7 +50,7 @@ const INSTRUCTIONS = `Je controleert bijlagen (PDF) van een incasso-opdracht teg
 - ai_document_mismatch: documenten spreken elkaar tegen, bijvoorbeeld adres van de debiteur, factuurnummer of btw-nummer op de factuur tegenover de aanmaning.
 - wik_letter_detected: een bijlage die niet als wik_letter is opgegeven is een veertiendagenbrief (aanmaning met termijn van 14 dagen en incassokosten).
 - wik_letter_incomplete: een als wik_letter opgegeven brief mist wat art. 6:96 lid 6 BW eist: een betalingstermijn van 14 dagen na de dag van ontvangst, de gevolgen van niet betalen, en het bedrag van de incassokosten.
-Schrijf elk bericht in het Nederlands, kort en zakelijk, en noem de bestandsnaam. invoice_number is een opgegeven factuurnummer of null. Bedragen in de gegevens staan in eurocenten. read_facts per bijlage is wat een regelgebaseerde lezer vond (source "xml": uit de ingesloten e-factuur, exact; "text": uit de tekst, kan missen). Geen verschil gevonden: geef een lege lijst.`;
+Schrijf elk bericht in het Nederlands, kort en zakelijk, en noem de bestandsnaam. invoice_number is een opgegeven factuurnummer of null. Bedragen in de gegevens staan in eurocenten. read_facts per bijlage is wat een regelgebaseerde lezer vond (source "xml": bedragen uit de ingesloten e-factuur, exact; "text": uit de tekst, kan missen; invoice_number_xml, seller_vat_numbers en buyer_postcode komen uit de e-factuur als die er is; ocr_pages: pagina's die een scan waren en met OCR gelezen zijn, lees die zelf na). Geen verschil gevonden: geef een lege lijst.`;
 
 /**
  * The DocumentChecker on OpenAI's Responses API: every accepted PDF goes along as an `input_file`
@@ -130,7 +130,10 @@ export function createOpenAIDocumentChecker(options: OpenAIDocumentCheckerOption
   };
 }
 
-// The facts the rules checker reads, for the model to check against (structured data first).
+// The facts the rules checker compares, for the model to check against (issue 30, point 7: one
+// set of facts for both checkers, structured data first): amounts, the invoice number, the seller's
+// VAT number and the buyer from the e-invoice XML where there is one, else from the text; the
+// postcodes the address comparison uses; and which pages were read by OCR.
 function readFacts(attachment: CheckableAttachment) {
   const f = readAttachmentFacts(attachment);
   return {
@@ -139,8 +142,12 @@ function readFacts(attachment: CheckableAttachment) {
     amount_due_cents: f.dueCents,
     paid_cents: f.paidCents,
     currency: f.currency,
+    invoice_number_xml: f.structuredInvoiceNumber,
     invoice_numbers: f.invoiceNumbers,
-    seller_vat_numbers: f.vatNumbers,
+    seller_vat_numbers: f.sellerVatNumbers.length > 0 ? f.sellerVatNumbers : f.vatNumbers,
     buyer_name: f.buyerName,
+    buyer_postcode: f.buyerPostcode,
+    postcodes: f.postcodes,
+    ocr_pages: [...(attachment.ocr_pages ?? [])],
   };
 }

@@ -69,6 +69,7 @@ export function looksScanned(text) {
  */
 export function loadOcrTools() {
   loading ??= (async () => {
+    addArrayBufferTransfer();
     const { createRequire } = await import("node:module");
     node = {
       fs: await import("node:fs"),
@@ -101,6 +102,28 @@ export function loadOcrTools() {
     return { ok: true, CanvasFactory, tesseract };
   })();
   return loading;
+}
+
+/**
+ * pdf.js 5 packs font data with `ArrayBuffer.prototype.transferToFixedLength` (ES2024) when it
+ * draws text; Node 20 lacks it, and pdf.js then leaves out the rest of the page. A page being
+ * read by OCR may carry some text over its scan (a stamp, a page number), so the PDF worker's
+ * thread gets a copying stand-in. Only this thread's own built-in is touched, and only where the
+ * runtime lacks it.
+ */
+function addArrayBufferTransfer() {
+  const proto = /** @type {any} */ (ArrayBuffer.prototype);
+  if (typeof proto.transferToFixedLength === "function") return;
+  Object.defineProperty(proto, "transferToFixedLength", {
+    configurable: true,
+    writable: true,
+    value: function transferToFixedLength(/** @type {number | undefined} */ length) {
+      const size = length ?? this.byteLength;
+      const copy = new ArrayBuffer(size);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(size, this.byteLength)));
+      return copy;
+    },
+  });
 }
 
 /**
@@ -214,8 +237,11 @@ export async function ocrPages(pdf, pageNumbers, options) {
     const outOfTime = new Promise((resolve) => {
       timer = setTimeout(() => resolve(null), left);
     });
+    const reading = readPage(tools, pdf, n);
+    // A page cut off by the budget may still fail once its recogniser is stopped: never unhandled.
+    reading.catch(() => undefined);
     try {
-      const text = await Promise.race([readPage(tools, pdf, n), outOfTime]);
+      const text = await Promise.race([reading, outOfTime]);
       if (text === null) {
         await stopRecognizer();
         return { texts, incomplete: true, unavailable: null };

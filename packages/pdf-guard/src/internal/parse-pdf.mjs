@@ -45,6 +45,7 @@ const MAX_EMBEDDED_XML_BYTES = 2 * 1024 * 1024;
  * @returns {Promise<import("./parse-pdf.d.mts").PdfParseOutcome>}
  */
 export async function parsePdf(bytes, options) {
+  const started = Date.now();
   const ocrBudgetMs = options.ocrBudgetMs ?? 0;
   // pdf.js draws some things (image masks, patterns) on canvases of its own; with OCR on it gets
   // the same canvas factory the pages are rendered with.
@@ -110,7 +111,14 @@ export async function parsePdf(bytes, options) {
     if (ocrBudgetMs > 0) {
       const scanned = pages.flatMap((text, i) => (looksScanned(text) ? [i + 1] : []));
       if (scanned.length > 0) {
-        const read = await ocrPages(pdf, scanned, { budgetMs: ocrBudgetMs });
+        // The budget counts from the start of the parse (the text layer was read first).
+        const budgetMs = Math.max(0, started + ocrBudgetMs - Date.now());
+        const read = await ocrPages(pdf, scanned, { budgetMs }).catch((error) => ({
+          // OCR failing never refuses the file: its scanned pages stay unread.
+          texts: new Map(),
+          incomplete: true,
+          unavailable: `OCR failed: ${error instanceof Error ? error.message : String(error)}`,
+        }));
         for (const [n, text] of read.texts) {
           pages[n - 1] = text;
           ocr.pages.push(n);

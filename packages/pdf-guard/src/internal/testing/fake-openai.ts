@@ -17,7 +17,14 @@ export interface FakeOpenAI {
   close(): Promise<void>;
 }
 
-export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+/**
+ * Starts the stand-in. Without `respond`, each request takes the next of `answers`; with it, a
+ * request the queue has no answer for is answered by `respond(body)` (a benchmark's stand-in
+ * model).
+ */
+export async function startFakeOpenAI(
+  options: { respond?: (body: Record<string, unknown>) => FakeAnswer } = {},
+): Promise<FakeOpenAI> {
   const hanging = new Set<ServerResponse>();
   const fake: FakeOpenAI = {
     baseURL: "",
@@ -33,12 +40,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
-    fake.requests.push({ path: req.url ?? "", headers: req.headers, body });
-    const answer = fake.answers.shift() ?? {
-      kind: "status",
-      status: 500,
-      body: { error: { message: "no answer" } },
-    };
+    if (!options.respond) fake.requests.push({ path: req.url ?? "", headers: req.headers, body });
+    const answer = fake.answers.shift() ??
+      options.respond?.(body) ?? {
+        kind: "status",
+        status: 500,
+        body: { error: { message: "no answer" } },
+      };
     if (answer.kind === "hang") {
       hanging.add(res);
       return;
