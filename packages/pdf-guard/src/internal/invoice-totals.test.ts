@@ -76,4 +76,16 @@ describe("readInvoiceTotals", () => {
       currency: null,
     });
   });
+
+  it("takes an amount due for the total in OCR text only when its label names a total", () => {
+    expect(readInvoiceTotals("Totaal te betalen\t€ 1.210,00", { strict: true }).totalCents).toBe(121000);
+    const text = "Totaal incl. btw\t53075€\nSolde à payer\t383,75 €";
+    expect(readInvoiceTotals(text, { strict: true })).toEqual({
+      totalCents: null,
+      dueCents: 38375,
+      paidCents: null,
+      currency: null,
+    });
+    expect(readInvoiceTotals(text).totalCents).toBe(5307500);
+  });
 });

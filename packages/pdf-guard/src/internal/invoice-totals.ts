@@ -18,7 +18,13 @@ interface Candidate {
   cents: number;
   currency: string | null;
   line: number;
+  /** Whether the label also names a total ("Totaal te betalen", "Total due"). */
+  namesTotal: boolean;
 }
+
+// A total word in a label of another kind: "Totaal te betalen" is the amount due and the total.
+const TOTAL_WORD =
+  /(?<![\p{L}])(?:totaal\p{L}*|total\p{L}*|gesamt\p{L}*|\p{L}*summe|montant\s+total)(?![\p{L}])/iu;
 
 /**
  * Reads the total, the amount due and any amount paid from an invoice's text, as the PDF parse
@@ -48,6 +54,7 @@ export function readInvoiceTotals(text: string, options: FindMoneyOptions = {}):
       const from = k === 0 ? 0 : (amounts[k - 1]?.end ?? 0);
       const before = lastCellWithLetters(line.slice(from, amount.index));
       let kind = before === null ? null : classifyLabel(before);
+      let label = before ?? "";
       if (kind === null && k === 0) {
         // A label wrapped over two lines: the line above ends it, this line has the rest.
         // Only a caption's first half qualifies: a line of one or two cells, not a table's
@@ -55,13 +62,15 @@ export function readInvoiceTotals(text: string, options: FindMoneyOptions = {}):
         const above = lines[i - 1] ?? "";
         const wrapped = before === null || !/\d/.test(before);
         if (wrapped && above.length > 0 && cells(above).length <= 2 && findMoney(above).length === 0) {
-          kind = classifyLabel(`${lastCell(above)} ${before ?? ""}`);
+          label = `${lastCell(above)} ${before ?? ""}`;
+          kind = classifyLabel(label);
         }
       }
       if (kind === null && before === null) {
         // The label after its amount: the next cell, up to the next amount.
         const next = amounts[k + 1];
-        kind = classifyLabel(firstCell(line.slice(amount.end, next ? next.index : line.length)));
+        label = firstCell(line.slice(amount.end, next ? next.index : line.length));
+        kind = classifyLabel(label);
       }
       if (
         kind === null &&
@@ -71,7 +80,10 @@ export function readInvoiceTotals(text: string, options: FindMoneyOptions = {}):
       ) {
         kind = columnHeaderKind(lines, i, findMoney);
       }
-      if (kind !== null) candidates.push({ kind, cents: amount.cents, currency: amount.currency, line: i });
+      if (kind !== null) {
+        const namesTotal = TOTAL_WORD.test(label);
+        candidates.push({ kind, cents: amount.cents, currency: amount.currency, line: i, namesTotal });
+      }
     });
   });
   const of = (kind: InvoiceLabelKind) => candidates.filter((c) => c.kind === kind);
@@ -81,7 +93,10 @@ export function readInvoiceTotals(text: string, options: FindMoneyOptions = {}):
   const lastDue = due[due.length - 1] ?? null;
   const paid = largest(of("paid").map((c) => ({ ...c, cents: Math.abs(c.cents) })));
   let total = largest(of("gross")) ?? largest(of("total"));
-  if (total === null && lastDue !== null) {
+  // From OCR text an amount due is the total only when its label says so too ("Totaal te
+  // betalen"): a total whose label or amount OCR misread must not leave a balance ("Solde à
+  // payer") in its place.
+  if (total === null && lastDue !== null && (!options.strict || lastDue.namesTotal)) {
     // Only an amount due: that is the total unless the invoice also names a payment.
     total = paid !== null && paid.cents > 0 ? { ...lastDue, cents: lastDue.cents + paid.cents } : lastDue;
   }

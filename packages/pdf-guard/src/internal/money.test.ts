@@ -69,5 +69,9 @@ describe("findMoney", () => {
     expect(cents("Totaal 6 121,00")).toEqual([612100]);
     expect(strict("Total CHF 1'053.00")).toEqual([]);
     expect(strict("BTW 21% € 21,00")).toEqual([2100]);
+    // "530,75 €" with its comma lost: no amount, where the text layer's reading would take 53075 euros.
+    expect(strict("Total TTC 53075€")).toEqual([]);
+    expect(cents("Total TTC 53075€")).toEqual([5307500]);
+    expect(strict("Totaal € 1.053,-")).toEqual([105300]);
   });
 });

@@ -48,8 +48,9 @@ const MONEY_STRICT = new RegExp(
 
 /**
  * How {@link findMoney} reads: `strict` for text read by OCR, where digits separated by a space
- * or an apostrophe are never one amount, and an amount right after a lone digit and a space is
- * not taken (the digit may be its misread currency sign).
+ * or an apostrophe are never one amount, an amount right after a lone digit and a space is not
+ * taken (the digit may be its misread currency sign), and an amount needs its decimals (OCR drops
+ * a decimal comma, turning 530,75 into 53075).
  */
 export interface FindMoneyOptions {
   strict?: boolean;
@@ -77,6 +78,8 @@ export function findMoney(line: string, options: FindMoneyOptions = {}): MoneyIn
       continue;
     const hasDecimals = /[.,](?:\d{2}|-{1,2})$/.test(number);
     if (!sign && !hasDecimals) continue;
+    // OCR drops decimal separators ("530,75 €" read as "53075€"): there an amount needs its cents.
+    if (options.strict && !hasDecimals) continue;
     const cents = parseAmountCents(number);
     if (cents === null) continue;
     const negative = minus !== undefined || trailingMinus !== undefined;
