@@ -126,8 +126,9 @@ export interface CheckableAttachment {
    */
   embedded_xml?: ReadonlyArray<{ filename: string; xml: string }>;
   /**
-   * The 1-based pages whose text was read by OCR (a scan, issue 30 point 5); their amounts are
-   * read with strict number grouping. Empty or left out: all text is the PDF's own.
+   * The 1-based pages whose text was read by OCR (a scan, issue 30 point 5); when there are any,
+   * the attachment's amounts are read with strict number grouping. Empty or left out: all text is
+   * the PDF's own.
    */
   ocr_pages?: readonly number[];
 }

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { checkAttachments } from "./check-attachments.js";
 import type { CheckableAttachment, DeclaredDebtor } from "./document-check-types.js";
 import { inspectPdf } from "./inspect-pdf.js";
-import { toBase64 } from "./internal/testing/fixtures.js";
+import { makeTextPdf, toBase64 } from "./internal/testing/fixtures.js";
 import { makeScannedPdf } from "./internal/testing/scans.js";
 import { silentLogger } from "./logger.js";
 import { createPdfEngine } from "./node.js";
@@ -63,6 +63,15 @@ describe("scans read by OCR", () => {
     expect(r.ocr).toEqual({ pages: [1, 2], incomplete: false, unavailable: null });
     expect(r.pages[0]?.split("\n")).toContain("Factuurnummer: F-2026-0042");
     expect(r.pages[1]?.split("\n").slice(-2)).toEqual(["BTW 21%\t€ 210,00", "Totaal te betalen\t€ 1.210,00"]);
+  }, 300_000);
+
+  it("leaves a text PDF's blank page alone: nothing to recognise without an image", async () => {
+    const text = await makeTextPdf({ pages: [["Factuurnummer: F-2026-0042", "Totaal € 121,00"], []] });
+    const r = await inspectPdf(text, { engine, limits });
+    expect(r.ok && [r.pages, r.ocr]).toEqual([
+      ["Factuurnummer: F-2026-0042\nTotaal € 121,00", ""],
+      { pages: [], incomplete: false, unavailable: null },
+    ]);
   }, 300_000);
 
   it("reads no scan with an OCR budget of 0", async () => {

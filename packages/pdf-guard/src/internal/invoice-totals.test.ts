@@ -77,8 +77,11 @@ describe("readInvoiceTotals", () => {
     });
   });
 
-  it("takes an amount due for the total in OCR text only when its label names a total", () => {
+  it("does not take an amount due for the total of OCR text when a total was seen unread", () => {
     expect(readInvoiceTotals("Totaal te betalen\t€ 1.210,00", { strict: true }).totalCents).toBe(121000);
+    expect(readInvoiceTotals("Net total: 496.00 €\nDue payable: 571.04 €", { strict: true }).totalCents).toBe(
+      57104,
+    );
     const text = "Totaal incl. btw\t53075€\nSolde à payer\t383,75 €";
     expect(readInvoiceTotals(text, { strict: true })).toEqual({
       totalCents: null,

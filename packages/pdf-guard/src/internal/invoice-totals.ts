@@ -48,8 +48,15 @@ export function readInvoiceTotals(text: string, options: FindMoneyOptions = {}):
   const findMoney = (line: string) => findMoneyIn(line, options);
   const lines = text.split("\n").map((l) => l.trim());
   const candidates: Candidate[] = [];
+  // OCR text: a line that names the total but whose amount could not be read ("Total TTC 53075€",
+  // its decimal comma lost).
+  let unreadTotal = false;
   lines.forEach((line, i) => {
     const amounts = findMoney(line);
+    if (options.strict && amounts.length === 0 && /\d/.test(line)) {
+      const kinds = cells(line).map((cell) => classifyLabel(cell));
+      if (kinds.includes("gross") || kinds.includes("total")) unreadTotal = true;
+    }
     amounts.forEach((amount, k) => {
       const from = k === 0 ? 0 : (amounts[k - 1]?.end ?? 0);
       const before = lastCellWithLetters(line.slice(from, amount.index));
@@ -93,10 +100,10 @@ export function readInvoiceTotals(text: string, options: FindMoneyOptions = {}):
   const lastDue = due[due.length - 1] ?? null;
   const paid = largest(of("paid").map((c) => ({ ...c, cents: Math.abs(c.cents) })));
   let total = largest(of("gross")) ?? largest(of("total"));
-  // From OCR text an amount due is the total only when its label says so too ("Totaal te
-  // betalen"): a total whose label or amount OCR misread must not leave a balance ("Solde à
-  // payer") in its place.
-  if (total === null && lastDue !== null && (!options.strict || lastDue.namesTotal)) {
+  // From OCR text an amount due stands in for the total only when no total was seen unread, or
+  // when its own label names a total ("Totaal te betalen"): a total whose amount OCR misread must
+  // not leave a balance after a deposit ("Solde à payer") in its place.
+  if (total === null && lastDue !== null && (!options.strict || lastDue.namesTotal || !unreadTotal)) {
     // Only an amount due: that is the total unless the invoice also names a payment.
     total = paid !== null && paid.cents > 0 ? { ...lastDue, cents: lastDue.cents + paid.cents } : lastDue;
   }

@@ -23,6 +23,9 @@ const MAX_PIXELS = 12_000_000;
 // A page whose text layer has fewer letters and digits than this is taken for a scan.
 const MIN_TEXT_CHARS = 16;
 
+// What a page's reading resolves to when the budget ran out first.
+const OUT_OF_TIME = Symbol("out of time");
+
 /** @type {Promise<OcrTools | { ok: false, reason: string }> | null} */
 let loading = null;
 /** @type {import("tesseract.js").Worker | null} */
@@ -235,18 +238,19 @@ export async function ocrPages(pdf, pageNumbers, options) {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const outOfTime = new Promise((resolve) => {
-      timer = setTimeout(() => resolve(null), left);
+      timer = setTimeout(() => resolve(OUT_OF_TIME), left);
     });
     const reading = readPage(tools, pdf, n);
     // A page cut off by the budget may still fail once its recogniser is stopped: never unhandled.
     reading.catch(() => undefined);
     try {
       const text = await Promise.race([reading, outOfTime]);
-      if (text === null) {
+      if (text === OUT_OF_TIME) {
         await stopRecognizer();
         return { texts, incomplete: true, unavailable: null };
       }
-      texts.set(n, text);
+      // null: no image on the page, nothing was recognised and the page keeps its own text.
+      if (typeof text === "string") texts.set(n, text);
     } finally {
       clearTimeout(timer);
     }
@@ -262,8 +266,14 @@ export async function ocrPages(pdf, pageNumbers, options) {
  * @param {number} n
  */
 async function readPage(tools, pdf, n) {
-  const worker = await startRecognizer(tools);
   const page = await pdf.getPage(n);
+  // A page without any image (an empty last page, a page of lines and boxes) has nothing to read:
+  // it is not rendered, so a text PDF's blank page costs no OCR.
+  if (!(await drawsImage(page))) {
+    page.cleanup();
+    return null;
+  }
+  const worker = await startRecognizer(tools);
   const base = page.getViewport({ scale: 1 });
   let scale = RENDER_DPI / 72;
   const pixels = base.width * base.height * scale * scale;
@@ -284,6 +294,27 @@ async function readPage(tools, pdf, n) {
   }
   const result = await worker.recognize(png, {}, { text: false, blocks: true });
   return linesFromWords(result.data.blocks ?? []);
+}
+
+/**
+ * Whether the page paints an image (pdf.js operator list): a scan is one or more images.
+ *
+ * @param {{ getOperatorList(): Promise<{ fnArray: number[] }> }} page
+ */
+async function drawsImage(page) {
+  const { getResolvedPDFJS } = await import("unpdf");
+  const { OPS } = await getResolvedPDFJS();
+  const images = new Set([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintImageMaskXObjectGroup,
+    OPS.paintInlineImageXObjectGroup,
+    OPS.paintImageMaskXObjectRepeat,
+  ]);
+  const list = await page.getOperatorList();
+  return list.fnArray.some((op) => images.has(op));
 }
 
 /**
