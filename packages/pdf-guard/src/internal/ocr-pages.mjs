@@ -23,6 +23,12 @@ const MAX_PIXELS = 12_000_000;
 // A page whose text layer has fewer letters and digits than this is taken for a scan.
 const MIN_TEXT_CHARS = 16;
 
+// A recogniser with nothing to read for this long is stopped: its WebAssembly memory (the models
+// and the last page's buffers, about 250 MB) is given back between bursts of scans.
+const IDLE_STOP_MS = 15_000;
+/** @type {ReturnType<typeof setTimeout> | null} */
+let idleTimer = null;
+
 // What a page's reading resolves to when the budget ran out first.
 const OUT_OF_TIME = Symbol("out of time");
 
@@ -231,7 +237,24 @@ export async function ocrPages(pdf, pageNumbers, options) {
   const texts = new Map();
   const tools = await loadOcrTools();
   if (!tools.ok) return { texts, incomplete: pageNumbers.length > 0, unavailable: tools.reason };
-  const deadline = Date.now() + options.budgetMs;
+  if (idleTimer !== null) clearTimeout(idleTimer);
+  try {
+    return await readWithin(tools, pdf, pageNumbers, Date.now() + options.budgetMs, texts);
+  } finally {
+    idleTimer = setTimeout(() => void stopRecognizer(), IDLE_STOP_MS);
+    idleTimer.unref?.();
+  }
+}
+
+/**
+ * @param {OcrTools} tools
+ * @param {{ getPage(n: number): Promise<any> }} pdf
+ * @param {number[]} pageNumbers
+ * @param {number} deadline
+ * @param {Map<number, string>} texts
+ * @returns {Promise<{ texts: Map<number, string>, incomplete: boolean, unavailable: string | null }>}
+ */
+async function readWithin(tools, pdf, pageNumbers, deadline, texts) {
   for (const n of pageNumbers) {
     const left = deadline - Date.now();
     if (left <= 0) return { texts, incomplete: true, unavailable: null };
