@@ -27,3 +27,8 @@ export declare function linesFromWords(
     paragraphs: Array<{ lines: Array<{ bbox: OcrBox; words: Array<{ text: string; bbox: OcrBox }> }> }>;
   }>,
 ): string;
+
+/** Loads the optional OCR packages once per thread; `ok: false` names what is missing. */
+export declare function loadOcrTools(): Promise<
+  { ok: true; CanvasFactory: unknown } | { ok: false; reason: string }
+>;

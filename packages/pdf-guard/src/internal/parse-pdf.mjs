@@ -1,8 +1,15 @@
 // The PDF parse shared by the worker thread and the in-process mode. Plain JavaScript because the
 // worker loads it directly (see pdf-worker.mjs); its types are in parse-pdf.d.mts.
 import { getDocumentProxy } from "unpdf";
-import { loadOcrTools, looksScanned, ocrPages } from "./ocr-pages.mjs";
 import { scanActiveContent } from "./scan-active-content.mjs";
+
+// The OCR module (decision pdf-guard-ocr) is loaded by a path held in a variable, only when OCR is
+// asked for: bundlers then leave it and its Node-only packages (tesseract.js, @napi-rs/canvas) out
+// of the package's main entry, which runs on any runtime. It lies beside this file, in src/internal
+// and in dist alike.
+const OCR_MODULE = "./ocr-pages.mjs";
+/** @type {Promise<typeof import("./ocr-pages.mjs")> | null} */
+let ocrModule = null;
 
 // How much of the file's compressed object streams the byte-level check inflates, in total. pdf.js
 // inflates the same streams to read the document; this bounds the second look on the calling
@@ -49,7 +56,9 @@ export async function parsePdf(bytes, options) {
   const ocrBudgetMs = options.ocrBudgetMs ?? 0;
   // pdf.js draws some things (image masks, patterns) on canvases of its own; with OCR on it gets
   // the same canvas factory the pages are rendered with.
-  const ocrTools = ocrBudgetMs > 0 ? await loadOcrTools() : null;
+  ocrModule ??= ocrBudgetMs > 0 ? import(/* @vite-ignore */ OCR_MODULE) : null;
+  const ocrLib = ocrBudgetMs > 0 && ocrModule ? await ocrModule : null;
+  const ocrTools = ocrLib ? await ocrLib.loadOcrTools() : null;
   let pdf;
   try {
     // verbosity 0: pdf.js would otherwise print recovery warnings for every damaged file.
@@ -108,12 +117,12 @@ export async function parsePdf(bytes, options) {
       incomplete: false,
       unavailable: /** @type {string | null} */ (null),
     };
-    if (ocrBudgetMs > 0) {
-      const scanned = pages.flatMap((text, i) => (looksScanned(text) ? [i + 1] : []));
+    if (ocrLib) {
+      const scanned = pages.flatMap((text, i) => (ocrLib.looksScanned(text) ? [i + 1] : []));
       if (scanned.length > 0) {
         // The budget counts from the start of the parse (the text layer was read first).
         const budgetMs = Math.max(0, started + ocrBudgetMs - Date.now());
-        const read = await ocrPages(pdf, scanned, { budgetMs }).catch((error) => ({
+        const read = await ocrLib.ocrPages(pdf, scanned, { budgetMs }).catch((error) => ({
           // OCR failing never refuses the file: its scanned pages stay unread.
           texts: new Map(),
           incomplete: true,
