@@ -114,9 +114,9 @@ export function createPdfEngine(options: PdfEngineOptions = {}): PdfWorkerEngine
   };
 }
 
-// What the OCR budget leaves of the parse time-out, at least: time to read the text layer before
-// the scanned pages, and to send the answer after them.
-const OCR_PARSE_MARGIN_MS = 1_500;
+// What the OCR budget leaves of the parse time-out, at least: a page's rendering holds the worker's
+// thread and can overrun the budget by a second or two on a busy machine, then the answer is sent.
+const OCR_PARSE_MARGIN_MS = 2_500;
 
 /**
  * The OCR budget of one parse, ended before the parse's time-out so a slow scan is read in part

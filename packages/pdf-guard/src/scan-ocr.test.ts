@@ -74,6 +74,12 @@ describe("scans read by OCR", () => {
     ]);
   }, 300_000);
 
+  it("accepts a scan whose budget is spent, its pages unread, and never refuses it", async () => {
+    // Less than a page's least time: no page is begun.
+    const r = await inspectPdf(scan, { engine, limits: { ...limits, ocrBudgetMs: 1 } });
+    expect(r.ok && [r.pages, r.ocr]).toEqual([["", ""], { pages: [], incomplete: true, unavailable: null }]);
+  }, 300_000);
+
   it("reads no scan with an OCR budget of 0", async () => {
     const r = await inspectPdf(scan, { engine, limits: { ...limits, ocrBudgetMs: 0 } });
     expect(r.ok && [r.pages, r.ocr]).toEqual([["", ""], { pages: [], incomplete: false, unavailable: null }]);

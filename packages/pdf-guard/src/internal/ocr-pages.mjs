@@ -29,6 +29,9 @@ const IDLE_STOP_MS = 15_000;
 /** @type {ReturnType<typeof setTimeout> | null} */
 let idleTimer = null;
 
+// Least time left in the budget for a page to be begun.
+const MIN_PAGE_MS = 1_000;
+
 // What a page's reading resolves to when the budget ran out first.
 const OUT_OF_TIME = Symbol("out of time");
 
@@ -201,6 +204,9 @@ function startRecognizer(tools) {
       gzip: true,
       // Never write the unpacked models anywhere (the default caches them in the working folder).
       cacheMethod: "none",
+      // Without it tesseract.js throws a failed job's error from its message handler, which would
+      // end the PDF worker; the job's own promise is rejected either way.
+      errorHandler: () => undefined,
     })
     .then((worker) => {
       recognizer = worker;
@@ -212,11 +218,25 @@ function startRecognizer(tools) {
   return recognizerStarting;
 }
 
-/** Ends the recognizer, so a page cut off by the time budget does not keep running. */
+/** Ends the recognizer (idle). */
 async function stopRecognizer() {
   const worker = recognizer;
   recognizer = null;
   await worker?.terminate().catch(() => undefined);
+}
+
+/**
+ * Takes the recognizer away from later pages, for a page cut off by the budget, and ends it once
+ * that page's work has settled: tesseract.js fails a job sent to a worker it has ended with an
+ * error nothing can catch, so it is never ended under a running job. The next scan starts a new
+ * one.
+ *
+ * @param {Promise<unknown>} reading
+ */
+function retireRecognizer(reading) {
+  const worker = recognizer;
+  recognizer = null;
+  if (worker) void reading.finally(() => worker.terminate().catch(() => undefined));
 }
 
 /**
@@ -257,7 +277,9 @@ export async function ocrPages(pdf, pageNumbers, options) {
 async function readWithin(tools, pdf, pageNumbers, deadline, texts) {
   for (const n of pageNumbers) {
     const left = deadline - Date.now();
-    if (left <= 0) return { texts, incomplete: true, unavailable: null };
+    // A page takes a second or more, and its rendering holds this thread: one is not begun when
+    // less time is left, so the budget is not overrun by a render that cannot be interrupted.
+    if (left < MIN_PAGE_MS) return { texts, incomplete: true, unavailable: null };
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const outOfTime = new Promise((resolve) => {
@@ -269,7 +291,7 @@ async function readWithin(tools, pdf, pageNumbers, deadline, texts) {
     try {
       const text = await Promise.race([reading, outOfTime]);
       if (text === OUT_OF_TIME) {
-        await stopRecognizer();
+        retireRecognizer(reading);
         return { texts, incomplete: true, unavailable: null };
       }
       // null: no image on the page, nothing was recognised and the page keeps its own text.
