@@ -11,6 +11,7 @@ import {
   makeLayoutPdf,
   ublInvoiceXml,
 } from "../../packages/pdf-guard/src/internal/testing/e-invoices.js";
+import { makeTextPdf, wikLetterLines } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
 import { business, json, orderBody } from "./orders-fixtures.js";
 
 let store: SqlStore;
@@ -18,6 +19,8 @@ let api: ReturnType<typeof fixtureApi>;
 let check: ReturnType<typeof responseValidator>;
 let cii: string;
 let ubl: string;
+let ublWithBuyer: string;
+let letterElsewhere: string;
 const quiet = { info() {}, warn() {}, error() {} };
 
 const pdf = async (name: string, xml: string) =>
@@ -37,6 +40,24 @@ beforeAll(async () => {
     ciiInvoiceXml({ number: "F-30-1", total: "1210.00", due: "210.00", prepaid: "1000.00" }),
   );
   ubl = await pdf("F-30-1.xml", ublInvoiceXml({ number: "F-30-1", total: "1053.00", due: "1053.00" }));
+  ublWithBuyer = await pdf(
+    "F-30-1.xml",
+    ublInvoiceXml({ number: "F-30-1", total: "1053.00", due: "1053.00", buyerPostcode: "9999 ZZ" }),
+  );
+  // The 14-day letter for the same invoice and seller, sent to another address (issue 30, point 6).
+  letterElsewhere = Buffer.from(
+    await makeTextPdf({
+      pages: [
+        wikLetterLines({
+          invoice: "F-30-1",
+          principal: "€ 1.053,00",
+          costs: "€ 157,95",
+          vat: "NL000099998B57",
+          debtor: ["Voorbeeld B.V.", "Andereweg 5", "8888 YY Elders"],
+        }),
+      ],
+    }),
+  ).toString("base64");
   // The store's start and pdf-lib's first document are slow on a busy machine.
 }, 120_000);
 afterAll(() => store.close());
@@ -99,6 +120,32 @@ describe.each(transports)("POST /orders with an e-invoice PDF, over $name", (tra
         code: "ai_invoice_paid",
         message:
           'Volgens bijlage "cii.pdf" is factuur F-30-1 al gedeeltelijk betaald: het totaal is € 1.210,00, nog te betalen € 210,00. Het opgegeven bedrag (€ 1.210,00) is het volle totaal en is aangehouden.',
+        invoice_number: "F-30-1",
+      },
+    ]);
+  });
+
+  it("201 with ai_document_mismatch when the letter goes to another address than the UBL buyer's", async () => {
+    const body = orderBody({
+      debtors: [business(cn("LETTER"))],
+      invoices: [
+        { invoice_number: "F-30-1", invoice_date: "2026-09-01", payment_term_days: 14, amount_cents: 105300 },
+      ],
+      attachments: [
+        { filename: "ubl.pdf", content_base64: ublWithBuyer, document_type: "invoice" },
+        { filename: "brief.pdf", content_base64: letterElsewhere, document_type: "wik_letter" },
+      ],
+    });
+    const res = await server.request("/orders", json(live, body));
+    expect(res.status).toBe(201);
+    const answer = await res.json();
+    check("/orders", "post", 201, answer);
+    expect(answer.warnings).toEqual([
+      embedded("ubl.pdf"),
+      {
+        code: "ai_document_mismatch",
+        message:
+          'Het adres van de debiteur verschilt tussen "ubl.pdf" en de aanmaning "brief.pdf": de factuur is gericht aan postcode 9999 ZZ, die niet op de aanmaning staat.',
         invoice_number: "F-30-1",
       },
     ]);
