@@ -4,9 +4,9 @@
 // @tesseract.js-data/nld. All four are optional dependencies: without them there is no OCR and
 // `ocrAvailability()` says why. Nothing is fetched at run time (decision pdf-guard-ocr).
 //
-// Plain JavaScript, like parse-pdf.mjs, because the PDF worker loads it directly. It is also part
-// of the package's main entry (through parse-pdf.mjs), which runs on any runtime: the Node modules
-// are imported when OCR first runs, never at load.
+// Plain JavaScript, like parse-pdf.mjs, because the PDF worker loads it directly. parse-pdf.mjs
+// loads it by path only when OCR is asked for, so it stays out of bundles of the package's main
+// entry; the Node modules it needs are imported when OCR first runs, never at load.
 
 // The languages read, in the order tesseract tries them: English first (labels such as "Total",
 // "Amount due", and the digits), then Dutch.
