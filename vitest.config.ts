@@ -54,5 +54,10 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     globalSetup: ["test/support/global-setup.ts"],
     sequence: { sequencer: SlowFilesFirst },
+    // INCASSO_TEST_TIMINGS=FILE also writes vitest's JSON report (each file's and test's duration)
+    // to FILE, to find the files that hold the suite up.
+    ...(process.env.INCASSO_TEST_TIMINGS
+      ? { reporters: ["default", ["json", { outputFile: process.env.INCASSO_TEST_TIMINGS }]] }
+      : {}),
   },
 });
