@@ -4,8 +4,8 @@ import { createApi } from "@incasso/server";
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
-import { directOperatorAccountOperations } from "./operators/operator-accounts.js";
-import { createOperatorDirectory } from "./operators/operator-directory.js";
+import { directOperatorAccountOperations } from "./operator-accounts/operator-accounts.js";
+import { createOperatorDirectory } from "./operator-accounts/operator-directory.js";
 
 // Console sessions are kept on the server (issue 28, item 3; decision console-session-state): a
 // copy of the cookie is refused after a log-out, a log-out everywhere and a revocation. With the
