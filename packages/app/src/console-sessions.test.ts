@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { type ConsoleOperations, consolePlugin } from "@incasso/console";
 import { createApi } from "@incasso/server";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
+import { appStoreTargets } from "./internal/testing/store-targets.js";
 import { directOperatorAccountOperations } from "./operator-accounts/operator-accounts.js";
 import { createOperatorDirectory } from "./operator-accounts/operator-directory.js";
 
@@ -12,26 +11,7 @@ import { createOperatorDirectory } from "./operator-accounts/operator-directory.
 // app's own operator directory and the table console_sessions (migration 51), on PGlite, and on
 // PostgreSQL when TEST_DATABASE_URL is set (a schema of its own, dropped after).
 
-const targets: { name: string; open: () => Promise<{ store: SqlStore; drop: () => Promise<void> }> }[] = [
-  {
-    name: "PGlite",
-    open: async () => ({ store: await openStore({ migrations: INCASSO_MIGRATIONS }), drop: async () => {} }),
-  },
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url) {
-  targets.push({
-    name: "PostgreSQL",
-    open: async () => {
-      const schema = `console_sessions_${randomBytes(6).toString("hex")}`;
-      const store = await openStore({ databaseUrl: url, schema, migrations: INCASSO_MIGRATIONS });
-      return {
-        store,
-        drop: () => store.database.query(`DROP SCHEMA ${schema} CASCADE`).then(() => undefined),
-      };
-    },
-  });
-}
+const targets = appStoreTargets("console_sessions");
 
 const HOUR = 3600_000;
 

@@ -9,6 +9,7 @@ import {
   place,
   type RecordedSteps,
   recordingCaseSystem,
+  uploadFailed,
 } from "../../core/src/engine/internal/testing/placement-fixtures.js";
 import { type PlaceOnCaseStepwiseOptions, placeOnCaseStepwise } from "./place-on-case-stepwise.js";
 
@@ -87,12 +88,7 @@ describe("placeOnCase built by placeOnCaseStepwise: addresses and invoices", () 
       addressFailed("Tweede B.V."),
       claimFailed("F-1"),
       claimFailed("F-2"),
-      {
-        code: "attachment_upload_failed",
-        message:
-          "Bijlage factuur.pdf kon niet in het dossier worden opgeslagen. De opdracht is wel verwerkt.",
-        invoice_number: null,
-      },
+      uploadFailed,
     ]);
     expect(logged.map((l) => (l.details as { step: string }).step)).toEqual([
       "addItems",

@@ -1,17 +1,15 @@
-import { randomBytes } from "node:crypto";
 import {
   type CasePlacementInput,
   chooseOpenCase,
   inMergeScope,
-  issueApiKey,
   type OpenCase,
   openCaseQuery,
 } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCaseSystemStore } from "../open-case-system-store.js";
 import { openCaseOrderBy, placementLock, placementStatement, readPlacement } from "./placement-queries.js";
 import { businessDebtor, caseOrderInput } from "./testing/case-order-input.js";
+import { closeTarget, newOrganisation, storeTargets } from "./testing/store-targets.js";
 
 // The merge rule is written once in core (merge-rule.ts: openCaseQuery and inMergeScope for the
 // scope, OPEN_CASE_ORDER for the ranking, chooseOpenCase for the choice) and followed by two paths:
@@ -19,14 +17,7 @@ import { businessDebtor, caseOrderInput } from "./testing/case-order-input.js";
 // decide under its lock in one statement (decision case-system-merge-rule-shared). Each row of the
 // table below is run through both on the same cases, and both must give the row's answer.
 
-const targets: { name: string; open: () => Promise<SqlStore>; schema?: string }[] = [
-  { name: "PGlite", open: () => openCaseSystemStore() },
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url) {
-  const schema = `merge_rule_${randomBytes(6).toString("hex")}`;
-  targets.push({ name: "PostgreSQL", open: () => openCaseSystemStore({ databaseUrl: url, schema }), schema });
-}
+const targets = storeTargets("merge_rule");
 
 /** A case already kept: its number (after the row's prefix), when it opened, and its debtors' numbers. */
 interface KeptCase {
@@ -40,6 +31,19 @@ interface KeptCase {
   /** Opened by the order of the row itself (a retry after a crash). */
   byThisOrder?: boolean;
 }
+
+/** A case opened on `day` November 2026 at 09:00 UTC. */
+const kept = (
+  n: string,
+  day: number,
+  customerNumbers: (string | null)[],
+  extra: Partial<KeptCase> = {},
+): KeptCase => ({
+  n,
+  openedAt: `2026-11-${String(day).padStart(2, "0")}T09:00:00Z`,
+  customerNumbers,
+  ...extra,
+});
 
 /** What the order does: join a case, find its own, or open one; `others` for multiple_open_cases. */
 interface Answer {
@@ -62,89 +66,65 @@ const rows: Row[] = [
   { name: "no case: opens one", cases: [], order: { customerNumbers: ["K"] }, answer: { others: [] } },
   {
     name: "one open case with the customer number: joins it",
-    cases: [{ n: "000001", openedAt: "2026-11-01T09:00:00Z", customerNumbers: ["K"] }],
+    cases: [kept("000001", 1, ["K"])],
     order: { customerNumbers: ["K"] },
     answer: { join: "000001", others: [] },
   },
   {
     name: "several open cases: the one opened first, then the others oldest first",
-    cases: [
-      { n: "000007", openedAt: "2026-11-03T09:00:00Z", customerNumbers: ["K"] },
-      { n: "000009", openedAt: "2026-11-01T09:00:00Z", customerNumbers: ["K"] },
-      { n: "000002", openedAt: "2026-11-02T09:00:00Z", customerNumbers: ["K"] },
-    ],
+    cases: [kept("000007", 3, ["K"]), kept("000009", 1, ["K"]), kept("000002", 2, ["K"])],
     order: { customerNumbers: ["K"] },
     answer: { join: "000009", others: ["000002", "000007"] },
   },
   {
     name: "opened at the same moment: the case number by code point (1000000 before 999999)",
-    cases: [
-      { n: "999999", openedAt: "2026-11-01T09:00:00Z", customerNumbers: ["K"] },
-      { n: "1000000", openedAt: "2026-11-01T09:00:00Z", customerNumbers: ["K"] },
-      { n: "000005", openedAt: "2026-11-01T09:00:00Z", customerNumbers: ["K"] },
-    ],
+    cases: [kept("999999", 1, ["K"]), kept("1000000", 1, ["K"]), kept("000005", 1, ["K"])],
     order: { customerNumbers: ["K"] },
     answer: { join: "000005", others: ["1000000", "999999"] },
   },
   {
     name: "a closed case is never joined",
-    cases: [
-      { n: "000001", openedAt: "2026-11-01T09:00:00Z", customerNumbers: ["K"], open: false },
-      { n: "000002", openedAt: "2026-11-02T09:00:00Z", customerNumbers: ["K"] },
-    ],
+    cases: [kept("000001", 1, ["K"], { open: false }), kept("000002", 2, ["K"])],
     order: { customerNumbers: ["K"] },
     answer: { join: "000002", others: [] },
   },
   {
     name: "the organisation's own principal meets only itself, not a managed creditor",
-    cases: [
-      { n: "000001", openedAt: "2026-11-01T09:00:00Z", customerNumbers: ["K"], creditorId: "cred_1" },
-      { n: "000002", openedAt: "2026-11-02T09:00:00Z", customerNumbers: ["K"] },
-    ],
+    cases: [kept("000001", 1, ["K"], { creditorId: "cred_1" }), kept("000002", 2, ["K"])],
     order: { customerNumbers: ["K"] },
     answer: { join: "000002", others: [] },
   },
   {
     name: "a managed creditor meets only its own cases",
     cases: [
-      { n: "000001", openedAt: "2026-11-01T09:00:00Z", customerNumbers: ["K"] },
-      { n: "000002", openedAt: "2026-11-02T09:00:00Z", customerNumbers: ["K"], creditorId: "cred_2" },
-      { n: "000003", openedAt: "2026-11-03T09:00:00Z", customerNumbers: ["K"], creditorId: "cred_1" },
+      kept("000001", 1, ["K"]),
+      kept("000002", 2, ["K"], { creditorId: "cred_2" }),
+      kept("000003", 3, ["K"], { creditorId: "cred_1" }),
     ],
     order: { customerNumbers: ["K"], creditorId: "cred_1" },
     answer: { join: "000003", others: [] },
   },
   {
     name: "another organisation's case with the same customer number is never joined",
-    cases: [
-      { n: "000001", openedAt: "2026-11-01T09:00:00Z", customerNumbers: ["K"], elsewhere: true },
-      { n: "000002", openedAt: "2026-11-02T09:00:00Z", customerNumbers: ["K"] },
-    ],
+    cases: [kept("000001", 1, ["K"], { elsewhere: true }), kept("000002", 2, ["K"])],
     order: { customerNumbers: ["K"] },
     answer: { join: "000002", others: [] },
   },
   {
     name: "any debtor of the order and any debtor of a case: each case once",
-    cases: [
-      { n: "000001", openedAt: "2026-11-02T09:00:00Z", customerNumbers: ["A", "B"] },
-      { n: "000002", openedAt: "2026-11-01T09:00:00Z", customerNumbers: [null, "B"] },
-      { n: "000003", openedAt: "2026-11-03T09:00:00Z", customerNumbers: ["C"] },
-    ],
+    cases: [kept("000001", 2, ["A", "B"]), kept("000002", 1, [null, "B"]), kept("000003", 3, ["C"])],
     order: { customerNumbers: ["B", null, "A", "B"] },
     answer: { join: "000002", others: ["000001"] },
   },
   {
     name: "an order without customer numbers never joins, not even a case of debtors without one",
-    cases: [{ n: "000001", openedAt: "2026-11-01T09:00:00Z", customerNumbers: [null] }],
+    cases: [kept("000001", 1, [null])],
     order: { customerNumbers: [null, null] },
     answer: { others: [] },
   },
   {
     name: "the case the order opened itself before (a retry) is its own, though an older one is open",
-    cases: [
-      { n: "000001", openedAt: "2026-11-01T09:00:00Z", customerNumbers: ["K"] },
-      { n: "000002", openedAt: "2026-11-02T09:00:00Z", customerNumbers: ["K"], byThisOrder: true },
-    ],
+    cases: [kept("000001", 1, ["K"]), kept("000002", 2, ["K"], { byThisOrder: true })],
     order: { customerNumbers: ["K"] },
     answer: { own: "000002", others: [] },
   },
@@ -156,15 +136,10 @@ describe.each(targets)("the merge rule, in core and in the placement statement, 
   let otherOrganisationId: string;
   beforeAll(async () => {
     store = await target.open();
-    const issue = async (organisation: string) =>
-      (await issueApiKey(store, { organisation, mode: "live" })).record.organisationId;
-    organisationId = await issue("Regel BV");
-    otherOrganisationId = await issue("Elders BV");
+    organisationId = await newOrganisation(store, "Regel BV");
+    otherOrganisationId = await newOrganisation(store, "Elders BV");
   });
-  afterAll(async () => {
-    if (target.schema) await store.database.query(`DROP SCHEMA ${target.schema} CASCADE`);
-    await store.close();
-  });
+  afterAll(() => closeTarget(target, store));
 
   it("builds the statement's ORDER BY from core's keys", () => {
     expect(openCaseOrderBy("f")).toBe('f.created_at, f.case_number COLLATE "C"');

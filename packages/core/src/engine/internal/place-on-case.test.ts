@@ -11,6 +11,7 @@ import {
   place,
   principal,
   recordingCaseSystem,
+  uploadFailed,
 } from "./testing/placement-fixtures.js";
 
 // The one placement call of the CaseSystem port (decision case-system-port-one-call-placement):
@@ -148,12 +149,7 @@ describe("placeOnCase: one call when the case system has placeOnCase", () => {
       addressFailed("Tweede B.V."),
       claimFailed("F-1"),
       claimFailed("F-2"),
-      {
-        code: "attachment_upload_failed",
-        message:
-          "Bijlage factuur.pdf kon niet in het dossier worden opgeslagen. De opdracht is wel verwerkt.",
-        invoice_number: null,
-      },
+      uploadFailed,
     ]);
     expect(logged.map((l) => (l.details as { step: string }).step)).toEqual([
       "placeOnCase",

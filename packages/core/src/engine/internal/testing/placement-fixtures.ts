@@ -273,3 +273,15 @@ export const claimFailed = (invoiceNumber: string) => ({
   message: `Factuur ${invoiceNumber} kon niet aan de vordering in het dossier worden toegevoegd. De opdracht is wel verwerkt.`,
   invoice_number: invoiceNumber,
 });
+
+/**
+ * The warning `attachment_upload_failed` for {@link attachment}.
+ *
+ * @example
+ * uploadFailed.code; // "attachment_upload_failed"
+ */
+export const uploadFailed = {
+  code: "attachment_upload_failed",
+  message: "Bijlage factuur.pdf kon niet in het dossier worden opgeslagen. De opdracht is wel verwerkt.",
+  invoice_number: null,
+};
