@@ -43,13 +43,13 @@ import { announceStart } from "./internal/start-lines.js";
 import { requestLog } from "./logging/request-log.js";
 import { workerEventLogs } from "./logging/worker-event-logs.js";
 import type { IncassoMetrics } from "./metrics/incasso-metrics.js";
-import { directOperations, type OperatorOperations } from "./operator/operations.js";
+import { directOperations, type OperatorOperations } from "./operations/operations.js";
 import {
   type OperatorEndpoint,
   type OperatorEndpointLimits,
   startOperatorEndpoint,
-} from "./operator/operator-endpoint.js";
-import { createOperatorDirectory } from "./operators/operator-directory.js";
+} from "./operations/operator-endpoint.js";
+import { createOperatorDirectory } from "./operator-accounts/operator-directory.js";
 import { allowPrivateWebhookTargets } from "./webhooks/allow-private-targets.js";
 import {
   createWebhookDispatcher,

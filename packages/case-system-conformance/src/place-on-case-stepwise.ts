@@ -1,15 +1,22 @@
-import type {
-  CaseItemsInput,
-  CaseOrderInput,
-  CasePlacement,
-  CasePlacementInput,
-  CaseSystem,
-  OpenCase,
-  OpenCaseQuery,
-} from "./case-system-port.js";
-import { chooseOpenCase } from "./choose-open-case.js";
-import type { Logger } from "./logger.js";
-import type { NormalisedAddress, NormalisedInvoice } from "./orders/normalised-order.js";
+import {
+  type CaseItemsInput,
+  type CaseOrderInput,
+  type CasePlacement,
+  type CasePlacementInput,
+  type CaseSystem,
+  chooseOpenCase,
+  type Logger,
+  type NormalisedAddress,
+  type NormalisedInvoice,
+  type OpenCase,
+  type OpenCaseQuery,
+  openCaseQuery,
+} from "@incasso/core";
+
+// Beside the conformance kit, not in @incasso/core: the port has one placement call,
+// CaseSystem.placeOnCase (decision case-system-port-one-call-placement), and this builds it for a
+// host whose case system has smaller calls; imported from @incasso/case-system-conformance/stepwise,
+// which loads no vitest (decision case-system-merge-rule-shared).
 
 /**
  * The case step calls of {@link CaseSystemSteps}: a lookup, and opening or joining a case. Each
@@ -90,9 +97,10 @@ function describe(error: unknown): string {
 }
 
 /**
- * Builds {@link CaseSystem.placeOnCase} from a host's smaller calls: `findOpenCases`, then
- * `openCase` or `joinCase` by the merge rule ({@link chooseOpenCase}; decision
- * orders-engine-multiple-open-cases), then the items in one `addItems` call or one call per item.
+ * Builds {@link CaseSystem.placeOnCase} from a host's smaller calls: `findOpenCases` with the
+ * order's scope (`openCaseQuery` of @incasso/core), then `openCase` or `joinCase` by the merge rule
+ * (`chooseOpenCase` of @incasso/core; decision orders-engine-multiple-open-cases), then the items
+ * in one `addItems` call or one call per item.
  *
  * - A throw from `findOpenCases`, `openCase` or `joinCase` is thrown on: the engine refuses the
  *   order with 502 `upstream_error` (spec Errors).
@@ -106,6 +114,7 @@ function describe(error: unknown): string {
  *
  * @example
  * const caseSystem: CaseSystem = {
+ *   // import { placeOnCaseStepwise } from "@incasso/case-system-conformance/stepwise";
  *   placeOnCase: placeOnCaseStepwise({ findOpenCases, openCase, joinCase, addItems }),
  *   storeAttachment, addTask, caseState,
  * };
@@ -117,18 +126,10 @@ export function placeOnCaseStepwise(
   const logger = options.logger;
   return async (input) => {
     const { addresses, invoices, ...caseInput } = input;
-    const customerNumbers = [
-      ...new Set(input.debtors.map((d) => d.customer_number).filter((n): n is string => n !== null)),
-    ];
-    // A debtor without a customer number never merges (decision orders-engine-multiple-open-cases).
-    const open =
-      customerNumbers.length === 0
-        ? []
-        : await steps.findOpenCases({
-            organisationId: input.organisationId,
-            creditorId: input.creditor.id,
-            customerNumbers,
-          });
+    // The scope of the merge rule (@incasso/core openCaseQuery): none when no debtor has a
+    // customer number, which never merges (decision orders-engine-multiple-open-cases).
+    const query = openCaseQuery(input);
+    const open = query === undefined ? [] : await steps.findOpenCases(query);
     const choice = chooseOpenCase(open, input.orderId);
     const caseNumber =
       choice.join === undefined

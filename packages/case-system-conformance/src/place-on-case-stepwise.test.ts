@@ -1,5 +1,5 @@
+import type { CaseOrderInput, CasePlacementInput, OpenCase } from "@incasso/core";
 import { describe, expect, it } from "vitest";
-import type { CaseOrderInput, CasePlacementInput, OpenCase } from "./case-system-port.js";
 import { placeOnCaseStepwise } from "./place-on-case-stepwise.js";
 
 // A host's smaller calls behind the one placement call (decisions case-system-port-one-call-placement,

@@ -1,12 +1,12 @@
 import type { SqlStore } from "@incasso/store-sql";
 import { flag } from "../cli/common-flags.js";
 import { oneOf, required } from "../cli/flag-values.js";
-import type { OperatorSummary } from "../operators/operator-accounts.js";
-import type { OperatorRole } from "../operators/operator-directory.js";
+import type { OperatorSummary } from "../operator-accounts/operator-accounts.js";
+import type { OperatorRole } from "../operator-accounts/operator-directory.js";
 import { defineOperation } from "./operator-operation.js";
 
 // Operators of the console (`incasso operators …`, decision operators-credentials), on the
-// operator accounts of operators/operator-accounts.ts. That module and the store are imported when
+// operator accounts of operator-accounts/operator-accounts.ts. That module and the store are imported when
 // an operation runs, so the CLI's start loads none of it (issue 17, start time).
 
 function operatorLine(o: OperatorSummary): string {
@@ -18,7 +18,7 @@ function operatorLine(o: OperatorSummary): string {
 }
 
 async function accounts(store: SqlStore) {
-  const { directOperatorAccountOperations } = await import("../operators/operator-accounts.js");
+  const { directOperatorAccountOperations } = await import("../operator-accounts/operator-accounts.js");
   return directOperatorAccountOperations(store);
 }
 

@@ -1,7 +1,10 @@
 import { createBuiltInCaseSystem, createCaseHandler } from "@incasso/case-system";
 import { requireOrganisation } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
-import { directWebhookOperations, type WebhookOperationsOptions } from "../webhooks/webhook-operations.js";
+import {
+  directWebhookOperations,
+  type WebhookOperationsOptions,
+} from "../webhooks/direct-webhook-operations.js";
 import type { OperationContext } from "./operator-operation.js";
 import {
   type OperationCall,

@@ -8,7 +8,7 @@ import { isCoreError, isWebhookError, type Logger } from "@incasso/core";
 import { ApiError, type ApiErrorInit, toProblemDetails } from "@incasso/server";
 import { answerHttpErrors, capConnections, rawProblem } from "@incasso/server/node";
 import { isSecretKeyError } from "@incasso/store-sql";
-import { isOperatorAccountError } from "../operators/operator-accounts.js";
+import { isOperatorAccountError } from "../operator-accounts/operator-accounts.js";
 import { OPERATOR_FILE, type OperatorEndpointInfo } from "./operator-file.js";
 import { isOperatorInputError } from "./operator-input.js";
 import { type OperatorOperations, operationEntry, operationNamed } from "./operator-registry.js";

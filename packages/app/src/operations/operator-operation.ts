@@ -1,7 +1,7 @@
 import type { CaseHandler } from "@incasso/case-system";
 import type { SqlStore } from "@incasso/store-sql";
 import type { FlagSpec, FlagValues } from "../cli/flag-spec.js";
-import type { WebhookOperations, WebhookOperationsOptions } from "../webhooks/webhook-operations.js";
+import type { WebhookOperations, WebhookOperationsOptions } from "../webhooks/direct-webhook-operations.js";
 import { checkInput, type InputFields } from "./operator-input.js";
 
 /**

@@ -60,7 +60,7 @@ export interface OperatorSummary {
 
 /**
  * Managing operators on an open store. The operator operations `createOperator`, `listOperators`
- * and `revokeOperator` (operator/operator-account-operations.ts) run these, directly or behind the
+ * and `revokeOperator` (operations/operator-account-operations.ts) run these, directly or behind the
  * operator endpoint.
  *
  * @example

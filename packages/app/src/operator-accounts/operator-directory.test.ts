@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INCASSO_MIGRATIONS } from "../internal/incasso-migrations.js";
+import { appStoreTargets } from "../internal/testing/store-targets.js";
 import { directOperatorAccountOperations } from "./operator-accounts.js";
 import { hashOperatorCredential, operatorIdOf } from "./operator-credential.js";
 import { createOperatorDirectory } from "./operator-directory.js";
@@ -10,26 +9,7 @@ import { createOperatorDirectory } from "./operator-directory.js";
 // operator and the client address (decision operators-credentials). On PGlite, and on PostgreSQL
 // when TEST_DATABASE_URL is set (a schema of its own, dropped after).
 
-const targets: { name: string; open: () => Promise<{ store: SqlStore; drop: () => Promise<void> }> }[] = [
-  {
-    name: "PGlite",
-    open: async () => ({ store: await openStore({ migrations: INCASSO_MIGRATIONS }), drop: async () => {} }),
-  },
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url) {
-  targets.push({
-    name: "PostgreSQL",
-    open: async () => {
-      const schema = `operators_${randomBytes(6).toString("hex")}`;
-      const store = await openStore({ databaseUrl: url, schema, migrations: INCASSO_MIGRATIONS });
-      return {
-        store,
-        drop: () => store.database.query(`DROP SCHEMA ${schema} CASCADE`).then(() => undefined),
-      };
-    },
-  });
-}
+const targets = appStoreTargets("operators");
 
 const MINUTE = 60_000;
 

@@ -9,11 +9,11 @@ import type {
   WebhookEndpointSummary,
   WebhookOperationsOptions,
   WebhookSendSummary,
-} from "../webhooks/webhook-operations.js";
+} from "../webhooks/direct-webhook-operations.js";
 import { defineOperation } from "./operator-operation.js";
 
 // Webhook endpoints and deliveries (`incasso webhooks …`). The work is the webhook operations'
-// (webhooks/webhook-operations.ts), with this process's sending settings on the direct path and
+// (webhooks/direct-webhook-operations.ts), with this process's sending settings on the direct path and
 // the server's on its operator endpoint.
 
 /** How `ping` and `redeliver` send when they open the store themselves. */

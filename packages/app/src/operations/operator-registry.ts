@@ -1,4 +1,4 @@
-import type { WebhookOperations } from "../webhooks/webhook-operations.js";
+import type { WebhookOperations } from "../webhooks/direct-webhook-operations.js";
 import {
   closeCase,
   listCases,
