@@ -276,15 +276,17 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions): PdfWorkerPoo
       maxTextChars: job.job.maxTextChars,
       maxMemoryBytes: job.job.maxMemoryBytes,
     };
-    p.run(task, { signal: job.cancel.signal }).then(
-      (outcome: PdfParseOutcome) => answer(job, outcome),
-      (error: unknown) => answer(job, failureOf(error)),
-    ).finally(() => {
-      // Piscina has let go of the task (and of a worker it ended): room for the next file.
-      inPiscina--;
-      watchThreads();
-      pump();
-    });
+    p.run(task, { signal: job.cancel.signal })
+      .then(
+        (outcome: PdfParseOutcome) => answer(job, outcome),
+        (error: unknown) => answer(job, failureOf(error)),
+      )
+      .finally(() => {
+        // Piscina has let go of the task (and of a worker it ended): room for the next file.
+        inPiscina--;
+        watchThreads();
+        pump();
+      });
     watchThreads();
   }
 

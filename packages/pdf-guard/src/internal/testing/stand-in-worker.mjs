@@ -25,7 +25,10 @@ export default function standIn(task) {
   };
   if (command === "hang") return new Promise(() => undefined);
   if (command === "exit") {
-    parentPort?.postMessage({ id: task.id, outcome: { ok: false, reason: "resource_limit", detail: "watchdog" } });
+    parentPort?.postMessage({
+      id: task.id,
+      outcome: { ok: false, reason: "resource_limit", detail: "watchdog" },
+    });
     process.exit(1);
   }
   const wait = /^wait (\d+)$/.exec(command);
