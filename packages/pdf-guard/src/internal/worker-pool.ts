@@ -234,7 +234,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions): PdfWorkerPoo
     const { id, started: began, outcome } = message as { id?: unknown; started?: unknown; outcome?: unknown };
     const job = typeof id === "number" ? jobs.get(id) : undefined;
     if (!job) return;
-    // The watchdog answers resource_limit and then ends its thread; piscina replaces it.
+    // The watchdog answers resource_limit and then ends its thread; the next file starts another.
     if (outcome) answer(job, outcome as PdfPoolFailure);
     else if (began === true && !job.running) run(job);
   }
