@@ -135,6 +135,10 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions): PdfWorkerPoo
       maxThreads: options.size,
       idleTimeout: Number.POSITIVE_INFINITY,
       concurrentTasksPerWorker: 1,
+      // An idle thread waits on its port, not in Atomics.wait: a thread blocked there runs none of
+      // V8's idle-time garbage collection, so what the last parse left (decoded streams are
+      // ArrayBuffers of megabytes) would stay resident until the next file.
+      atomics: "disabled",
       recordTiming: false,
       // The job module is plain JavaScript: it needs none of the parent's loader flags (a TypeScript
       // loader in development would otherwise transform pdf.js on every start).
