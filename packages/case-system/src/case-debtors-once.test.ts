@@ -21,7 +21,7 @@ const targets = storeTargets("case_debtors");
 const day = (d: number) => new Date(Date.UTC(2026, 10, d, 9));
 
 async function textOf(bytes: Uint8Array): Promise<string> {
-  const inspected = await inspectPdf(bytes, { isolation: "none" });
+  const inspected = await inspectPdf(bytes);
   if (!inspected.ok) throw new Error(inspected.message);
   return inspected.text.replace(/\s+/g, " ").trim();
 }

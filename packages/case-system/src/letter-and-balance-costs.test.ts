@@ -21,7 +21,7 @@ const day = (d: number, hour = 9) => new Date(Date.UTC(2026, 10, d, hour));
 
 /** The letter's text with pdf.js's line breaks and spacing folded to single spaces. */
 async function textOf(bytes: Uint8Array): Promise<string> {
-  const inspected = await inspectPdf(bytes, { isolation: "none" });
+  const inspected = await inspectPdf(bytes);
   if (!inspected.ok) throw new Error(inspected.message);
   return inspected.text.replace(/\s+/g, " ").trim();
 }
