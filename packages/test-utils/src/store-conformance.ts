@@ -608,7 +608,7 @@ export function describeStoreConformance(target: StoreTarget): void {
           rows.map((r) => Object.entries(o).find(([, v]) => v.id === r.id)?.[0] ?? r.id);
         const list = (query: Partial<OrderListQuery> = {}) =>
           store.orders.list({ organisationId: lister, limit: 10, ...query }).then(names);
-        const after = (r: OrderRecord) => ({ createdAt: r.createdAt.toISOString(), id: r.id });
+        const positionAfter = (r: OrderRecord) => ({ createdAt: r.createdAt.toISOString(), id: r.id });
 
         beforeAll(async () => {
           const k1 = await issueApiKey(store, { organisation: "Order List Org", mode: "live" });
@@ -668,12 +668,12 @@ export function describeStoreConformance(target: StoreTarget): void {
         it("lists newest first with ties by id descending, up to limit + 1 rows, and pages strictly older", async () => {
           expect(await list()).toEqual(["o5", "o3", "o4", "o2", "o1"]);
           expect(await list({ limit: 2 })).toEqual(["o5", "o3", "o4"]);
-          expect(await list({ limit: 1, after: after(o.o5) })).toEqual(["o3", "o4"]);
+          expect(await list({ limit: 1, after: positionAfter(o.o5) })).toEqual(["o3", "o4"]);
           // Within the tie: strictly older means a smaller id at the same createdAt.
-          expect(await list({ limit: 1, after: after(o.o3) })).toEqual(["o4", "o2"]);
-          expect(await list({ after: after(o.o4) })).toEqual(["o2", "o1"]);
-          expect(await list({ after: after(o.o1) })).toEqual([]);
-          expect(await list({ keyId: key2, after: after(o.o3) })).toEqual(["o4"]);
+          expect(await list({ limit: 1, after: positionAfter(o.o3) })).toEqual(["o4", "o2"]);
+          expect(await list({ after: positionAfter(o.o4) })).toEqual(["o2", "o1"]);
+          expect(await list({ after: positionAfter(o.o1) })).toEqual([]);
+          expect(await list({ keyId: key2, after: positionAfter(o.o3) })).toEqual(["o4"]);
         });
 
         it("filters by key, case number, reference, any debtor's customer number and type", async () => {
