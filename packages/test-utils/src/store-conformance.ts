@@ -595,6 +595,68 @@ export function describeStoreConformance(target: StoreTarget): void {
         expect(await store.orders.findById(org, newId("ord"))).toBeUndefined();
       });
 
+      it("writes a pending handler run only with a row it inserts; one claim at a time, again once stale", async () => {
+        // Decision orders-host-hooks: the run is written by the statement that stores the row.
+        const principal: Principal = {
+          keyId: key,
+          organisationId: org,
+          organisationName: "Order Org",
+          creditorName: "Order Org",
+          mode: "live",
+          visibility: "own",
+          creditorManagement: false,
+          rateLimits: { perMinute: 30, perDay: 500 },
+        };
+        const since = new Date(Date.now() - 10_000);
+        const record = orderRecord({ organisationId: org, keyId: key });
+        await store.orders.insert(record, { handlersPending: { principal, since } });
+        // A retry that finds the row writes no second run; an order without handlers writes none.
+        await store.orders.insert(record, { handlersPending: { principal, since: new Date() } });
+        await store.orders.insert(orderRecord({ organisationId: org, keyId: key }));
+        const action = await store.orders.addAction(
+          {
+            id: `act_${randomBytes(8).toString("hex")}`,
+            orderId: record.id,
+            organisationId: org,
+            action: "hold",
+            status: "requested",
+            reason: null,
+            amountCents: null,
+            paymentDate: null,
+            createdAt: at(1),
+          },
+          { handlersPending: { principal, since } },
+        );
+        const before = new Date(since.getTime() + 1);
+        const run = (kind: "order" | "action", id: string) => ({
+          kind,
+          id,
+          orderId: record.id,
+          organisationId: org,
+          principal,
+          createdAt: since,
+        });
+        expect(await store.pendingHandlers.claimStale(before, new Date(), 10, ["action"])).toEqual([
+          run("action", action.id),
+        ]);
+        // Claimed: not claimed again until the claim is older than `before`.
+        expect(await store.pendingHandlers.claimStale(before, new Date(), 10, ["action", "order"])).toEqual([
+          run("order", record.id),
+        ]);
+        expect(await store.pendingHandlers.claimStale(before, new Date(), 10, ["action", "order"])).toEqual(
+          [],
+        );
+        const later = new Date(Date.now() + 60_000);
+        expect(
+          (await store.pendingHandlers.claimStale(later, later, 10, ["action", "order"]))
+            .map((r) => r.kind)
+            .sort(),
+        ).toEqual(["action", "order"]);
+        await store.pendingHandlers.remove("order", record.id);
+        await store.pendingHandlers.remove("action", action.id);
+        expect(await store.pendingHandlers.claimStale(later, later, 10, ["action", "order"])).toEqual([]);
+      });
+
       describe("list", () => {
         // An organisation of its own, so these six orders are all there is to list. Three share a
         // createdAt and differ in the last digit of their id only, so the tie order (id descending:
