@@ -18,7 +18,7 @@ import { UdfDefinitionsCache } from "./internal/udf-definitions-cache.js";
 import { activeContentWarning, testModeWarning } from "./internal/warning-messages.js";
 import type { OrderEngine } from "./order-engine.js";
 import { OrderEngineError } from "./order-engine-error.js";
-import { afterOrderStored } from "./order-handlers.js";
+import { afterOrderStored, handlersPending } from "./order-handlers.js";
 import { type OrderRuleRefusal, runOrderRules } from "./order-rules.js";
 
 /**
@@ -266,7 +266,9 @@ export async function submitOrder(
     caseNew = placed.caseNew;
     warnings.push(...placed.warnings);
   }
-  const { order: stored } = await storeOrderRow(engine, intent, {
+  // With the host's handlers pending, in the same statement (decision orders-host-hooks).
+  const pending = handlersPending(engine, "order", principal);
+  const { order: stored } = await storeOrderRow(engine, intent, pending, {
     id: orderId,
     organisationId: principal.organisationId,
     keyId: principal.keyId,
