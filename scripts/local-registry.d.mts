@@ -7,10 +7,8 @@ export interface LocalRegistry {
   stop(): Promise<void>;
 }
 
-export function registryCacheFolder(): string;
 export function startLocalRegistry(options?: {
   upstream?: string;
   log?: (line: string) => void;
 }): Promise<LocalRegistry>;
-export function pnpmCommand(): string[];
 export function publishWorkspace(registryUrl: string): Promise<Array<{ name: string; version: string }>>;

@@ -24,7 +24,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SERVE_FLAG = "--serve-config";
 
 /** The folder that keeps the third-party packages fetched through the registry between runs. */
-export function registryCacheFolder() {
+function registryCacheFolder() {
   return process.env.INCASSO_REGISTRY_CACHE ?? join(tmpdir(), "incasso-registry-cache");
 }
 
@@ -33,6 +33,10 @@ export function registryCacheFolder() {
  *
  * @param {{ upstream?: string, log?: (line: string) => void }} [options]
  * @returns {Promise<{ url: string, folder: string, stop: () => Promise<void> }>}
+ * @example
+ * const registry = await startLocalRegistry();
+ * await publishWorkspace(registry.url); // then: npm install --registry <registry.url> @incasso/app
+ * await registry.stop();
  */
 export async function startLocalRegistry(options = {}) {
   const folder = mkdtempSync(join(tmpdir(), "incasso-registry-"));
@@ -42,9 +46,8 @@ export async function startLocalRegistry(options = {}) {
   mkdirSync(own, { recursive: true });
   // JSON is YAML: verdaccio reads this file as its config.yaml.
   const config = {
-    // Third-party packages are stored here; verdaccio joins a package rule's `storage` to this
-    // folder, so the @incasso packages get a path relative to it that leads into this run's folder.
-    storage: cache,
+    // The run's own storage: what is published here, and verdaccio's list of it.
+    storage: own,
     self_path: join(folder, "config.yaml"),
     uplinks: {
       npmjs: {
@@ -57,13 +60,9 @@ export async function startLocalRegistry(options = {}) {
     },
     packages: {
       // Never proxied: only what this workspace publishes is installed under this name.
-      "@incasso/*": {
-        access: "$all",
-        publish: "$all",
-        unpublish: "$all",
-        storage: relative(cache, own),
-      },
-      "**": { access: "$all", publish: "$authenticated", proxy: "npmjs" },
+      "@incasso/*": { access: "$all", publish: "$all", unpublish: "$all" },
+      // Verdaccio joins a rule's `storage` to the one above: a relative path to the shared cache.
+      "**": { access: "$all", publish: "$authenticated", proxy: "npmjs", storage: relative(own, cache) },
     },
     auth: { htpasswd: { file: join(folder, "htpasswd"), max_users: -1 } },
     web: { enable: false },
@@ -108,7 +107,7 @@ export async function startLocalRegistry(options = {}) {
 }
 
 /** The command that runs this workspace's pnpm: the running one, else the pinned one through npx. */
-export function pnpmCommand() {
+function pnpmCommand() {
   const execPath = process.env.npm_execpath;
   if (execPath && /pnpm/.test(execPath)) {
     return execPath.endsWith(".js") || execPath.endsWith(".cjs") ? [process.execPath, execPath] : [execPath];
@@ -124,6 +123,9 @@ export function pnpmCommand() {
  *
  * @param {string} registryUrl
  * @returns {Promise<Array<{ name: string, version: string }>>}
+ * @example
+ * const published = await publishWorkspace("http://127.0.0.1:4873/");
+ * // [{ name: "@incasso/pdf-guard", version: "0.0.0" }, …]
  */
 export async function publishWorkspace(registryUrl) {
   const folder = mkdtempSync(join(tmpdir(), "incasso-publish-"));

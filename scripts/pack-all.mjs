@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The public packages of the workspace: name → { dir, manifest }. */
-export function publicPackages() {
+function publicPackages() {
   const found = new Map();
   for (const group of ["packages", "adapters"]) {
     for (const dir of readdirSync(join(root, group))) {
@@ -33,7 +33,7 @@ export function publicPackages() {
 }
 
 /** `names` and every @incasso package they depend on, in name order. */
-export function withIncassoDependencies(names, packages = publicPackages()) {
+function withIncassoDependencies(names, packages = publicPackages()) {
   const wanted = new Set();
   const visit = (name) => {
     const found = packages.get(name);
@@ -49,7 +49,7 @@ export function withIncassoDependencies(names, packages = publicPackages()) {
 }
 
 /** The file name pnpm gives a package's tarball. */
-export const tarballName = (name, version) => `${name.replace(/^@/, "").replace("/", "-")}-${version}.tgz`;
+const tarballName = (name, version) => `${name.replace(/^@/, "").replace("/", "-")}-${version}.tgz`;
 
 function main(argv) {
   const outAt = argv.indexOf("--out");
