@@ -147,7 +147,9 @@ describe("the operators page", () => {
     const res = await post("/console/operators", cookie, `name=Jan+de+Vries&role=handler&csrf=${csrf}`);
     expect(res.status).toBe(201);
     const html = await res.text();
-    expect(html).toContain(`<code class="secret" id="new-credential" data-field="new-credential">${CREDENTIAL}</code>`);
+    expect(html).toContain(
+      `<code class="secret" id="new-credential" data-field="new-credential">${CREDENTIAL}</code>`,
+    );
     expect(html).toContain("Inlogcode van Jan de Vries (wordt één keer getoond; geef hem nu door):");
     expect(calls).toContain("createOperator Jan de Vries handler");
     expect(audited).toEqual([
