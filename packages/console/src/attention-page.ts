@@ -57,7 +57,7 @@ export function attentionMain(input: AttentionInput): string {
       at: t.created_at.toISOString(),
       kind: "task" as const,
       html: `<td>${formatMoment(t.created_at)}</td><td>Taak</td><td>${caseLink(t.case_number)}</td>
-<td><span data-action="${e(t.action)}">${e(taskActionLabel(t.action))}</span>${t.amount_cents === null ? "" : ` ${formatEuro(t.amount_cents)}`}: ${e(t.instructions)}${t.reason ? ` <span class="muted">(${e(t.reason)})</span>` : ""}</td>
+<td><span data-action="${e(t.action)}">${e(taskActionLabel(t.action))}</span>${t.amount_cents === null ? "" : ` ${formatEuro(t.amount_cents)}`}: ${e(t.instructions)}</td>
 <td><a href="${b}/zaken/${encodeURIComponent(t.case_number)}#taken">Afhandelen op de zaak</a></td>`,
     })),
     ...input.letterJobs.map((j) => ({

@@ -140,8 +140,9 @@ export async function renderAttention(
     ops.listLetterJobs({ state: "pending", limit: ATTENTION_LIMIT }),
     ops.listDeliveries({ failed: true, limit: ATTENTION_LIMIT }),
   ]);
-  // A pending job is due for its first attempt (nothing to see yet) or waits after a failed one.
-  const letterJobs = [...failed.data, ...pending.data.filter((j) => j.last_error !== null)];
+  // A pending job is due for its first attempt, or again after a retry (nothing to see yet), or
+  // waits after a failed attempt: only the last is listed.
+  const letterJobs = [...failed.data, ...pending.data.filter((j) => j.last_error !== null && j.attempts > 0)];
   return req.page(status, {
     title: "Aandacht nodig",
     current: "attention",
