@@ -63,7 +63,10 @@ export function webhooksMain(input: {
       e(d.type),
       `<span class="state-${e(d.state)}">${e(eventStateLabel(d.state))}</span>`,
       String(d.attempts),
-      d.last_status === null ? e(d.last_error ?? "") : String(d.last_status),
+      // A failure without a status (no connection, a time-out) is named in Dutch.
+      d.last_status === null
+        ? e(d.last_error === null ? "" : webhookFailure(d.last_error).reason)
+        : String(d.last_status),
       formatMoment(d.created_at),
     ]),
   );
