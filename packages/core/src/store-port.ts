@@ -39,6 +39,11 @@ export interface ApiKeyRecord {
   hint: string;
   createdAt: Date;
   revokedAt: Date | null;
+  /**
+   * When the key last authenticated a request, to the minute (recorded at most once a minute per
+   * key: decision keys-last-used); null when never, absent from a store that does not record it.
+   */
+  lastUsedAt?: Date | null;
 }
 
 /**
@@ -181,6 +186,11 @@ export interface ApiKeyRepository {
   list(filter?: { organisationId?: string }): Promise<ApiKeyRecord[]>;
   /** Marks a key revoked (once: a second call keeps the first time). Undefined when unknown. */
   revoke(id: string, now: Date): Promise<ApiKeyRecord | undefined>;
+  /**
+   * Records that the key authenticated a request at `at`, unless it was recorded less than a
+   * minute before (decision keys-last-used). Optional: a store without it records no use.
+   */
+  markUsed?(id: string, at: Date): Promise<void>;
   count(): Promise<number>;
 }
 

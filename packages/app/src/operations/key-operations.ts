@@ -17,7 +17,7 @@ function keyLine(k: KeySummary): string {
   ]
     .filter(Boolean)
     .join(" ");
-  return `${k.id}  ${k.hint}  ${k.organisation} (${k.creditor_name})  ${flags}${k.revoked_at ? `  revoked ${k.revoked_at}` : ""}`;
+  return `${k.id}  ${k.hint}  ${k.organisation} (${k.creditor_name})  ${flags}${k.revoked_at ? `  revoked ${k.revoked_at}` : ""}${k.last_used_at ? `  last used ${k.last_used_at}` : ""}`;
 }
 
 /**

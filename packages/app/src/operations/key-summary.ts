@@ -6,7 +6,7 @@ import { type ApiKeyRecord, snakeView } from "@incasso/core";
  * @example
  * const k: KeySummary = { id: "key_0123456789abcdef", organisation: "Acme BV", creditor_name: "Acme BV", mode: "test",
  *   visibility: "own", creditor_management: false, per_minute: 30, per_day: 500, hint: "svc_test_…WXYZ",
- *   created_at: "2026-11-21T10:00:00.000Z", revoked_at: null };
+ *   created_at: "2026-11-21T10:00:00.000Z", revoked_at: null, last_used_at: null };
  */
 export interface KeySummary {
   id: string;
@@ -20,6 +20,8 @@ export interface KeySummary {
   hint: string;
   created_at: string;
   revoked_at: string | null;
+  /** When the key last authenticated a request, to the minute; null when never (decision keys-last-used). */
+  last_used_at: string | null;
 }
 
 /**
@@ -59,5 +61,6 @@ export function keySummary(record: ApiKeyRecord): KeySummary {
       "createdAt",
       "revokedAt",
     ]),
+    last_used_at: record.lastUsedAt ? record.lastUsedAt.toISOString() : null,
   };
 }
