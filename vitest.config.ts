@@ -16,7 +16,7 @@ for (const group of ["packages", "adapters"]) {
     const entry = `${root}${group}/${name}/src/index.ts`;
     if (!existsSync(entry)) continue;
     mains.push({ find: `@incasso/${name}`, replacement: entry });
-    for (const sub of ["node", "migrations", "events"]) {
+    for (const sub of ["node", "migrations", "events", "stepwise"]) {
       const subEntry = `${root}${group}/${name}/src/${sub}.ts`;
       if (existsSync(subEntry)) subpaths.push({ find: `@incasso/${name}/${sub}`, replacement: subEntry });
     }
@@ -54,5 +54,10 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     globalSetup: ["test/support/global-setup.ts"],
     sequence: { sequencer: SlowFilesFirst },
+    // INCASSO_TEST_TIMINGS=FILE also writes vitest's JSON report (each file's and test's duration)
+    // to FILE, to find the files that hold the suite up.
+    ...(process.env.INCASSO_TEST_TIMINGS
+      ? { reporters: ["default", ["json", { outputFile: process.env.INCASSO_TEST_TIMINGS }]] }
+      : {}),
   },
 });

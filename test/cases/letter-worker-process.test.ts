@@ -41,7 +41,6 @@ describe.runIf(url)("the 14-day letters made by an incasso worker process on Pos
     const api = createApi({
       store,
       caseSystem: createBuiltInCaseSystem({ store }),
-      orders: { pdfIsolation: "none" },
     });
     const { key, record } = await issueApiKey(store, { organisation: "Worker Letters BV", mode: "live" });
     // Without an IBAN no 14-day letter is made (issue 19).

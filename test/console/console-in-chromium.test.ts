@@ -50,7 +50,8 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         received.push({ body: Buffer.concat(chunks).toString("utf8"), headers: req.headers });
-        res.writeHead(receiverStatus).end();
+        // A refusal says why, as receivers do; the console shows the start of it.
+        res.writeHead(receiverStatus).end(receiverStatus >= 300 ? "geweigerd door de ontvanger" : undefined);
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -211,7 +212,7 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
     expect(download.suggestedFilename()).toMatch(/^aanmaning-.*\.pdf$/);
     // The letter names the account to pay to (decision case-system-letter-details).
     const { inspectPdf } = await import("@incasso/pdf-guard");
-    const inspected = await inspectPdf(new Uint8Array(readFileSync(path)), { isolation: "none" });
+    const inspected = await inspectPdf(new Uint8Array(readFileSync(path)));
     const text = inspected.ok ? inspected.text.replace(/\s+/g, " ") : "";
     expect(text).toContain("over te maken op rekening NL91 ABNA 0417 1643 00 ten name van Browser BV,");
   });
@@ -244,9 +245,23 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
     try {
       await page.goto(`${origin}/console/webhooks`);
       await page.click("form[action='/console/webhooks/ping'] button");
-      await page.waitForURL(/\/console\/webhooks\/evt_[^/?]+\?ok=ping/);
+      // Refused: shown as failed, not as a green notice (issue 31, item 3).
+      await page.waitForURL(/\/console\/webhooks\/evt_[^/?]+\?fout=ping/);
       const eventId = new URL(page.url()).pathname.split("/").pop() as string;
+      expect(await page.textContent("[role=alert]")).toBe(
+        "Ping niet afgeleverd: het eindpunt weigerde hem of was niet bereikbaar; zie de poging hieronder.",
+      );
+      expect(await page.locator(".notice.ok").count()).toBe(0);
       expect(await page.textContent("tbody tr td:nth-child(5)")).toBe("500");
+      expect(await page.textContent("[data-field=last-answer]")).toBe(
+        "HTTP 500: geweigerd door de ontvanger",
+      );
+      // The body sent is the one the receiver got.
+      const sent = received.at(-1) as Received;
+      expect(JSON.parse((await page.textContent("[data-field=payload]")) as string)).toEqual(
+        JSON.parse(sent.body),
+      );
+      if (shots) await page.screenshot({ path: `${shots}/console-delivery-refused.png`, fullPage: true });
       receiverStatus = 204;
       await page.click("form[action$='/opnieuw'] button");
       await page.waitForURL(new RegExp(`/console/webhooks/${eventId}\\?ok=opnieuw`));
@@ -262,14 +277,42 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
   it("lets an admin create a key shown once and revoke it, after which it answers 401", async () => {
     const page = await loggedIn("admin");
     await page.goto(`${origin}/console/sleutels`);
-    await page.fill("#organisation", "Browser BV");
+    // `browser bv` typed as a new organisation beside `Browser BV` is refused, the form as typed.
+    await page.selectOption("#organisation", "");
+    await page.fill("#new_organisation", "browser bv");
+    await page.selectOption("#mode", "live");
+    await page.click("form[action='/console/sleutels'] button");
+    await page.waitForLoadState();
+    expect(await page.textContent("[role=alert]")).toBe(
+      "Er is al een organisatie Browser BV; kies haar in de lijst.",
+    );
+    expect(await page.inputValue("#new_organisation")).toBe("browser bv");
+    expect(await page.inputValue("#mode")).toBe("live");
+    expect((await incasso.operations.listKeys()).filter((k) => k.organisation !== "Browser BV")).toEqual([]);
+    // Picked from the list instead.
+    await page.selectOption("#organisation", "Browser BV");
     await page.selectOption("#mode", "test");
     await page.click("form[action='/console/sleutels'] button");
     const key = (await page.textContent("[data-field=new-key]")) as string;
     expect(key).toMatch(/^svc_test_/);
+    // The copy button puts the key on the clipboard.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    await page.click("button[data-copy=new-key]");
+    // The copy is asynchronous: the page says so once it is done.
+    await poll(() => page.textContent(".copied")).toBe("Gekopieerd.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     const call = () => fetch(`${origin}/api/v1/orders`, { headers: { authorization: `Bearer ${key}` } });
     expect((await call()).status).toBe(200);
     if (shots) await page.screenshot({ path: `${shots}/console-keys.png`, fullPage: true });
+    // The key just used shows when; the minute of its use, in Dutch notation.
+    await poll(async () =>
+      (await incasso.operations.listKeys()).some((k) => k.mode === "test" && k.last_used_at),
+    );
+    await page.goto(`${origin}/console/sleutels`);
+    const testRow = page.locator("tbody tr", { hasText: key.slice(-4) });
+    expect(await testRow.locator("[data-field=last-used]").textContent()).toMatch(
+      /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/,
+    );
     const id = (await incasso.operations.listKeys()).find((k) => !k.revoked_at && k.mode === "test")
       ?.id as string;
     await page.goto(`${origin}/console/sleutels`);
@@ -342,12 +385,93 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it("shows a failed 14-day letter on its case and on the needs attention page, and retries it from there", async () => {
+    const caseNumber = await placeOrder("BRW-ATT", "Aandacht Handel B.V.");
+    const orderId = (await incasso.operations.showCase({ case_number: caseNumber })).orders[0]
+      ?.order_id as string;
+    // This service runs no letter runner: the job waits. Failed as the runner records a refusal.
+    await incasso.store.database.query(
+      `UPDATE case_letter_jobs SET state = 'failed', attempts = 1, due_at = NULL, updated_at = now(),
+         last_error = 'letter_details_missing: Browser BV has no IBAN.' WHERE order_id = $1`,
+      [orderId],
+    );
+    const hold = await fetch(`${origin}/api/v1/orders/${orderId}/hold`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${liveKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ reason: "Debiteur belt terug" }),
+    });
+    expect(hold.status).toBe(202);
+    const page = await loggedIn("handler");
+    await page.goto(`${origin}/console/zaken/${caseNumber}`);
+    const job = page.locator(`tr[data-letter-job="${orderId}"]`);
+    expect(await job.getAttribute("data-state")).toBe("failed");
+    expect(await job.locator("td").nth(1).textContent()).toBe("mislukt");
+    expect(await job.locator("td").nth(4).textContent()).toBe(
+      "De organisatie heeft geen IBAN in haar briefgegevens; de brief wordt gemaakt zodra het IBAN is ingesteld.",
+    );
+    expect(await page.locator("#taken ~ table [data-action=hold]").first().textContent()).toBe("Aanhouden");
+    if (shots) await page.screenshot({ path: `${shots}/console-case-letter-failed.png`, fullPage: true });
+    await page.click("nav a[href='/console/aandacht']");
+    await page.waitForURL(`${origin}/console/aandacht`);
+    const rows = page.locator("tbody tr");
+    // The hold came last, so it is first; the failed letter is listed with its retry.
+    expect(await rows.first().getAttribute("data-kind")).toBe("task");
+    const letterRow = page.locator("tr[data-kind=letter]", { hasText: caseNumber });
+    expect(await letterRow.count()).toBe(1);
+    if (shots) await page.screenshot({ path: `${shots}/console-attention.png`, fullPage: true });
+    await letterRow.locator("button").click();
+    await page.waitForURL(`${origin}/console/aandacht?ok=brief-opnieuw`);
+    expect(await page.textContent("[role=status]")).toBe(
+      "De brief wordt opnieuw geprobeerd; de briefmaker neemt het zo over.",
+    );
+    expect(await page.locator("tr[data-kind=letter]", { hasText: caseNumber }).count()).toBe(0);
+    expect((await incasso.operations.listLetterJobs({ case_number: caseNumber })).data).toMatchObject([
+      {
+        order_id: orderId,
+        state: "pending",
+        attempts: 0,
+        last_error: "letter_details_missing: Browser BV has no IBAN.",
+      },
+    ]);
+  });
+
+  it("keeps every letter detail as typed when the IBAN is refused, with the reason in Dutch", async () => {
+    const page = await loggedIn("admin");
+    await page.goto(`${origin}/console/organisaties`);
+    const form = page.locator("form", { hasText: "Briefgegevens Browser BV" });
+    const typed: Record<string, string> = {
+      sender_name: "Browser Incasso B.V.",
+      street: "Nieuwstraat 9",
+      postal_code: "5678 CD",
+      city: "Zwolle",
+      iban: "NL00 ABNA 0417 1643 00",
+      bic: "ABNANL2A",
+      kvk_number: "87654321",
+      phone: "030 123 45 67",
+      email: "post@browser.example",
+    };
+    for (const [name, value] of Object.entries(typed)) await form.locator(`[name=${name}]`).fill(value);
+    await form.locator("button").click();
+    await page.waitForLoadState();
+    expect(await page.textContent("[role=alert]")).toBe(
+      "Briefgegevens niet opgeslagen. Het IBAN klopt niet: controleer de landcode, de twee controlecijfers en het rekeningnummer.",
+    );
+    const again = page.locator("form", { hasText: "Briefgegevens Browser BV" });
+    for (const [name, value] of Object.entries(typed))
+      expect([name, await again.locator(`[name=${name}]`).inputValue()]).toEqual([name, value]);
+    if (shots) await page.screenshot({ path: `${shots}/console-letter-details-refused.png`, fullPage: true });
+    expect((await incasso.operations.showLetterDetails({ organisation: "Browser BV" })).iban).toBe(
+      "NL91ABNA0417164300",
+    );
+  });
+
   it("has no serious or critical axe-core violations on its pages", async () => {
     const page = await loggedIn("admin");
     const caseNumber = (await incasso.operations.listCases({})).data[0]?.case_number as string;
     for (const path of [
       "/console/zaken",
       `/console/zaken/${caseNumber}`,
+      "/console/aandacht",
       "/console/webhooks",
       "/console/sleutels",
       "/console/operators",

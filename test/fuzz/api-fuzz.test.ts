@@ -851,7 +851,8 @@ beforeAll(async () => {
   const limits = { perMinute: 1_000_000, perDay: 1_000_000 };
   api = fixtureApi({
     store,
-    orders: { caseSystem: createBuiltInCaseSystem({ store }), pdfIsolation: "none" },
+    orders: { caseSystem: createBuiltInCaseSystem({ store }) },
+    pdfEngine: undefined,
     apiRateLimit: { perMinute: 1_000_000 },
     tools: {
       wik: { rateLimit: { perMinute: 1_000_000 } },

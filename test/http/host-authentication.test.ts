@@ -73,7 +73,7 @@ describe.each(targets)("a host's own authentication on $name", (target) => {
         hostToken: { type: "http", scheme: "bearer", description: "A token the agency issues: host.NAME." },
         bearerAuth: API_KEY_SECURITY_SCHEME,
       },
-      orders: { pdfIsolation: "none" },
+      pdfEngine: undefined,
       logger: quiet,
     });
   });

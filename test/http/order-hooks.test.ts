@@ -137,7 +137,7 @@ describe.each(targets)("order hooks on $name", (target) => {
     api = fixtureApi({
       store,
       orderHooks: hooks,
-      orders: { pdfIsolation: "none" },
+      pdfEngine: undefined,
       logger: {
         info() {},
         warn: (message, details) => warned.push({ message, details }),

@@ -85,7 +85,8 @@ describe("POST /orders under the body budget", () => {
   it("a second large request while one is in flight → 503 server_busy with Retry-After, nothing stored; afterwards the budget is free", async () => {
     const api = fixtureApi({
       store,
-      orders: { caseSystem: createBuiltInCaseSystem({ store }), pdfIsolation: "none" },
+      orders: { caseSystem: createBuiltInCaseSystem({ store }) },
+      pdfEngine: undefined,
       logger: { info() {}, warn() {}, error() {} },
       bodyBudgetBytes: budget,
     });
@@ -136,7 +137,8 @@ describe("POST /orders under the body budget", () => {
   it("a chunked body is counted as it arrives: past the budget, 503 server_busy", async () => {
     const api = fixtureApi({
       store,
-      orders: { caseSystem: createBuiltInCaseSystem({ store }), pdfIsolation: "none" },
+      orders: { caseSystem: createBuiltInCaseSystem({ store }) },
+      pdfEngine: undefined,
       logger: { info() {}, warn() {}, error() {} },
       bodyBudgetBytes: budget,
     });
@@ -173,7 +175,8 @@ describe("POST /orders under the body budget", () => {
   it("one request alone always proceeds, even when it is larger than the budget", async () => {
     const api = fixtureApi({
       store,
-      orders: { caseSystem: createBuiltInCaseSystem({ store }), pdfIsolation: "none" },
+      orders: { caseSystem: createBuiltInCaseSystem({ store }) },
+      pdfEngine: undefined,
       logger: { info() {}, warn() {}, error() {} },
       bodyBudgetBytes: 1000,
     });

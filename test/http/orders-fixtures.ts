@@ -63,7 +63,9 @@ export function ordersApi(
   const cases = createBuiltInCaseSystem({ store });
   const api = fixtureApi({
     store,
-    orders: { caseSystem: options.caseSystem ?? cases, pdfIsolation: "none" },
+    orders: { caseSystem: options.caseSystem ?? cases },
+    // PDFs on the calling thread: these suites are about orders, not about the engine's bounds.
+    pdfEngine: undefined,
     logger: { info() {}, warn() {}, error() {} },
     ...(options.now ? { now: options.now } : {}),
   });

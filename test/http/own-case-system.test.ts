@@ -22,7 +22,7 @@ beforeAll(async () => {
   api = fixtureApi({
     store,
     caseSystem: createHttpCaseSystem({ baseUrl: service.url, timeoutMs: 2000, retries: 1, retryDelayMs: 10 }),
-    orders: { pdfIsolation: "none" },
+    pdfEngine: undefined,
     logger: { info() {}, warn() {}, error() {} },
   });
   check = responseValidator(api.openapi());

@@ -1,15 +1,14 @@
 import type { BuiltInCaseSystem } from "@incasso/case-system";
-import {
-  type CaseItemsInput,
-  type CaseOrderInput,
-  type CasePlacementInput,
-  type CaseSystem,
-  type CaseSystemSteps,
-  type NormalisedAddress,
-  type NormalisedInvoice,
-  type OpenCase,
-  type OpenCaseQuery,
-  placeOnCaseStepwise,
+import { type CaseSystemSteps, placeOnCaseStepwise } from "@incasso/case-system-conformance/stepwise";
+import type {
+  CaseItemsInput,
+  CaseOrderInput,
+  CasePlacementInput,
+  CaseSystem,
+  NormalisedAddress,
+  NormalisedInvoice,
+  OpenCase,
+  OpenCaseQuery,
 } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 

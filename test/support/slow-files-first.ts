@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 // overlap with the many short files instead of running alone at the end of the suite; a run that
 // has durations from an earlier run (vitest's own cache) is ordered by those as well.
 const SLOW = [
-  /\/test\/(crash|pages|console|examples|webhooks|cases|install|runtimes)\//,
+  /\/test\/(crash|pages|console|examples|webhooks|cases|install|runtimes|docs)\//,
   /\/packages\/app\/src\/(serve-|cli\/)/,
   /\/packages\/case-system-conformance\/src\/kit-catches-faults/,
   /\/packages\/server\/src\/runtime-neutral-dist/,

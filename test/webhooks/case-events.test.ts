@@ -84,7 +84,6 @@ describe("case events through the reference server, in process", () => {
       const api = createApi({
         store,
         caseSystem: createBuiltInCaseSystem({ store }),
-        orders: { pdfIsolation: "none" },
       });
       const listening = await listen(api, { port: 0, host: "127.0.0.1" });
       server = listening.server;
@@ -325,7 +324,7 @@ describe("case events through incasso serve and the handler's CLI", () => {
       expect(letter).toMatchObject({ file, collection_costs_cents: 9_000 }); // BIK on € 600,00 unpaid
       expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
       const { inspectPdf } = await import("@incasso/pdf-guard");
-      const inspected = await inspectPdf(new Uint8Array(readFileSync(file)), { isolation: "none" });
+      const inspected = await inspectPdf(new Uint8Array(readFileSync(file)));
       const text = inspected.ok ? inspected.text.replace(/\s+/g, " ") : "";
       expect(text).toContain("Cli BV Kade 1 Zwolle");
       expect(text).toContain("over te maken op rekening NL91 ABNA 0417 1643 00 ten name van Cli BV,");

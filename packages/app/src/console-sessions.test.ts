@@ -1,37 +1,17 @@
-import { randomBytes } from "node:crypto";
 import { type ConsoleOperations, consolePlugin } from "@incasso/console";
 import { createApi } from "@incasso/server";
-import { openStore, type SqlStore } from "@incasso/store-sql";
+import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INCASSO_MIGRATIONS } from "./internal/incasso-migrations.js";
-import { directOperatorAccountOperations } from "./operators/operator-accounts.js";
-import { createOperatorDirectory } from "./operators/operator-directory.js";
+import { appStoreTargets } from "./internal/testing/store-targets.js";
+import { directOperatorAccountOperations } from "./operator-accounts/operator-accounts.js";
+import { createOperatorDirectory } from "./operator-accounts/operator-directory.js";
 
 // Console sessions are kept on the server (issue 28, item 3; decision console-session-state): a
 // copy of the cookie is refused after a log-out, a log-out everywhere and a revocation. With the
 // app's own operator directory and the table console_sessions (migration 51), on PGlite, and on
 // PostgreSQL when TEST_DATABASE_URL is set (a schema of its own, dropped after).
 
-const targets: { name: string; open: () => Promise<{ store: SqlStore; drop: () => Promise<void> }> }[] = [
-  {
-    name: "PGlite",
-    open: async () => ({ store: await openStore({ migrations: INCASSO_MIGRATIONS }), drop: async () => {} }),
-  },
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url) {
-  targets.push({
-    name: "PostgreSQL",
-    open: async () => {
-      const schema = `console_sessions_${randomBytes(6).toString("hex")}`;
-      const store = await openStore({ databaseUrl: url, schema, migrations: INCASSO_MIGRATIONS });
-      return {
-        store,
-        drop: () => store.database.query(`DROP SCHEMA ${schema} CASCADE`).then(() => undefined),
-      };
-    },
-  });
-}
+const targets = appStoreTargets("console_sessions");
 
 const HOUR = 3600_000;
 

@@ -242,7 +242,7 @@ describe("the operator console in createIncasso", () => {
     expect(await (await admin.get("/console/organisaties")).text()).toContain("Console BV");
   });
 
-  it("lets an admin set an organisation's letter details through the CLI's operation, and refuses a wrong IBAN", async () => {
+  it("lets an admin set an organisation's letter details through the CLI's operation, and refuses a wrong IBAN in Dutch, keeping what was typed", async () => {
     const admin = await loggedIn("cred-admin");
     const page = await (await admin.get("/console/organisaties")).text();
     expect(page).toContain('value="NL91ABNA0417164300"');
@@ -267,12 +267,35 @@ describe("the operator console in createIncasso", () => {
       kvk_number: "12345678",
       bic: null,
     });
-    const wrong = await admin.post("/console/organisaties/briefgegevens", {
+    const typed = {
       ...fields,
+      sender_name: "Nieuwe Naam B.V.",
+      street: "Nieuwstraat 9",
+      postal_code: "5678 CD",
+      city: "Zwolle",
       iban: "NL00 ABNA 0417 1643 00",
-    });
+      bic: "ABNANL2A",
+      kvk_number: "87654321",
+      phone: "030 123 45 67",
+      email: "post@nieuw.example",
+    };
+    const wrong = await admin.post("/console/organisaties/briefgegevens", typed);
     expect(wrong.status).toBe(422);
-    expect(await wrong.text()).toContain("Briefgegevens ongeldig: iban:");
+    const refused = await wrong.text();
+    expect(refused).toContain(
+      '<p class="notice error" role="alert">Briefgegevens niet opgeslagen. Het IBAN klopt niet: controleer de landcode, de twee controlecijfers en het rekeningnummer.</p>',
+    );
+    // Every field of the refused form shows what was typed (issue 31, item 5).
+    const start = refused.indexOf("<h3>Briefgegevens Console BV</h3>");
+    const form = refused.slice(start, refused.indexOf("</form>", start));
+    const shown = Object.fromEntries(
+      [...form.matchAll(/<input id="([a-z_]+)-\d+" name="[a-z_]+" value="([^"]*)"/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    );
+    const { organisation: _organisation, ...expected } = typed;
+    expect(shown).toEqual(expected);
     expect((await incasso.operations.showLetterDetails({ organisation: "Console BV" })).iban).toBe(
       "NL91ABNA0417164300",
     );
@@ -300,6 +323,170 @@ describe("the operator console in createIncasso", () => {
     expect(revokedRes.status).toBe(303);
     expect((await ping(key)).status).toBe(401);
     expect(await (await admin.get("/console/sleutels")).text()).not.toContain(key);
+  });
+
+  it("picks a new key's organisation from the existing ones, makes a new one only on purpose, and shows when each key was last used", async () => {
+    const admin = await loggedIn("cred-admin");
+    const page = await (await admin.get("/console/sleutels")).text();
+    expect(page).toContain('<select id="organisation" name="organisation">');
+    expect(page).toContain('<option value="Console BV" selected>Console BV</option>');
+    expect(page).toContain('<option value="">Nieuwe organisatie…</option>');
+    const before = (await incasso.operations.listKeys()).length;
+    const organisations = async () => (await incasso.store.organisations.list()).map((o) => o.name).sort();
+    const known = await organisations();
+    // `console bv` typed as a new organisation beside `Console BV`: refused, the form as typed.
+    const twin = await admin.post("/console/sleutels", {
+      organisation: "",
+      new_organisation: "console  bv",
+      mode: "live",
+      visibility: "organisation",
+      creditor_management: "1",
+    });
+    expect(twin.status).toBe(422);
+    const refused = await twin.text();
+    expect(refused).toContain(
+      '<p class="notice error" role="alert">Er is al een organisatie Console BV; kies haar in de lijst.</p>',
+    );
+    expect(refused).toContain('<option value="" selected>Nieuwe organisatie…</option>');
+    expect(refused).toContain('name="new_organisation" maxlength="200" value="console  bv"');
+    expect(refused).toContain('<option value="live" selected>live</option>');
+    expect(refused).toContain('<option value="organisation" selected>hele organisatie</option>');
+    expect(refused).toContain('name="creditor_management" value="1" checked>');
+    // A name not in the list is not a choice.
+    const unknown = await admin.post("/console/sleutels", { organisation: "Onbekend BV", mode: "test" });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.text()).toContain('role="alert">Kies een organisatie uit de lijst.</p>');
+    expect(await organisations()).toEqual(known);
+    expect((await incasso.operations.listKeys()).length).toBe(before);
+    // On purpose: "new organisation" and its name.
+    const made = await admin.post("/console/sleutels", {
+      organisation: "",
+      new_organisation: "Nieuwe Klant BV",
+      mode: "test",
+    });
+    expect(made.status).toBe(201);
+    const shown = await made.text();
+    expect(shown).toContain(
+      '<button type="button" class="copy" data-copy="new-key" hidden>Kopiëren</button>',
+    );
+    expect(await organisations()).toEqual([...known, "Nieuwe Klant BV"].sort());
+    // The key of the orders placed above was used; the new one never. Recorded to the minute.
+    const keys = await incasso.operations.listKeys();
+    const used = keys.find((k) => apiKey.endsWith(k.hint.slice(-4)) && k.mode === "live");
+    expect(used?.last_used_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/);
+    const fresh = keys.find((k) => k.organisation === "Nieuwe Klant BV");
+    expect(fresh?.last_used_at).toBeNull();
+    const list = await (await admin.get("/console/sleutels")).text();
+    const row = (id: string) =>
+      list.slice(
+        list.indexOf(`<code>${id}</code>`),
+        list.indexOf("</tr>", list.indexOf(`<code>${id}</code>`)),
+      );
+    expect(row(used?.id as string)).toMatch(/data-field="last-used">\d{2}-\d{2}-\d{4} \d{2}:\d{2}</);
+    expect(row(fresh?.id as string)).toContain('data-field="last-used">nooit<');
+  });
+
+  it("shows a failed letter job on its case with a retry, and lists it with open tasks and failed deliveries newest first on the needs attention page", async () => {
+    const placed = await incasso.api.fetch(
+      new Request("http://x/api/v1/orders", {
+        method: "POST",
+        headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          type: "pre-incasso",
+          reference: "REF-ATTENTION",
+          debtors: [
+            {
+              type: "business",
+              company_name: "Aandacht B.V.",
+              customer_number: "K-ATT",
+              address: { street: "Kade", house_number: "1", postal_code: "9999ZZ", city: "Testdorp" },
+            },
+          ],
+          invoices: [
+            {
+              invoice_number: "F-ATT",
+              invoice_date: "2026-09-01",
+              payment_term_days: 14,
+              amount_cents: 50000,
+            },
+          ],
+        }),
+      }),
+    );
+    expect(placed.status).toBe(201);
+    const order = (await placed.json()) as { id: string; case: { case_number: string } };
+    const attentionCase = order.case.case_number;
+    const db = incasso.store.database;
+    // No letter runner in this service: the job waits. Failed as a runner records a refusal.
+    await db.query(
+      `UPDATE case_letter_jobs SET state = 'failed', attempts = 1, due_at = NULL,
+         last_error = 'letter_details_missing: Console BV has no IBAN.', updated_at = '2026-11-20T10:00:00Z'
+       WHERE order_id = $1`,
+      [order.id],
+    );
+    // A failed delivery, older, and an open task, newest.
+    const org = (await incasso.store.organisations.findByName("Console BV"))?.id as string;
+    await db.query(
+      `INSERT INTO webhook_events (id, organisation_id, type, payload, created_at, state, attempts, last_status, last_error, failed_at)
+       VALUES ('evt_attention00000001', $1, 'case.updated', '{"type":"case.updated"}', '2026-11-19T10:00:00Z', 'failed', 8, 500,
+         'http_status: HTTP 500: kapot', '2026-11-19T12:00:00Z')`,
+      [org],
+    );
+    const hold = await incasso.api.fetch(
+      new Request(`http://x/api/v1/orders/${order.id}/hold`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ reason: "Debiteur belt terug" }),
+      }),
+    );
+    expect(hold.status).toBe(202);
+
+    const s = await loggedIn("cred-handler");
+    const casePage = await (await s.get(`/console/zaken/${attentionCase}`)).text();
+    expect(casePage).toContain('<h2 id="brieftaken">14-dagenbrief nog niet gemaakt</h2>');
+    expect(casePage).toContain(`<tr data-letter-job="${order.id}" data-state="failed">`);
+    expect(casePage).toContain(
+      "De organisatie heeft geen IBAN in haar briefgegevens; de brief wordt gemaakt zodra het IBAN is ingesteld.",
+    );
+    expect(casePage).toContain(
+      `action="/console/zaken/${attentionCase}/brieftaken/${order.id}/opnieuw" class="inline">`,
+    );
+    // The task's action in Dutch, its code kept as data.
+    expect(casePage).toContain('<span data-action="hold">Aanhouden</span>');
+    expect(casePage).toContain('href="/console/aandacht"');
+
+    const attention = await (await s.get("/console/aandacht")).text();
+    expect(attention).toContain("<h1>Aandacht nodig</h1>");
+    const kinds = [...attention.matchAll(/<tr data-kind="(task|letter|delivery)">/g)].map((m) => m[1]);
+    // The hold is newest (now), the letter failed on 20 November, the delivery on 19 November.
+    expect(kinds.slice(0, 1)).toEqual(["task"]);
+    expect(kinds.indexOf("letter")).toBeLessThan(kinds.indexOf("delivery"));
+    expect(kinds.filter((k) => k === "delivery")).toHaveLength(1);
+    expect(attention).toContain(
+      'href="/console/webhooks/evt_attention00000001"><code>evt_attention00000001</code></a>',
+    );
+    expect(attention).toContain("Het eindpunt weigerde de gebeurtenis (HTTP 500)");
+
+    // Retried from the list: due now with fresh attempts, back on the list's page.
+    const retried = await s.post(`/console/zaken/${attentionCase}/brieftaken/${order.id}/opnieuw`, {
+      terug: "aandacht",
+    });
+    expect(retried.status).toBe(303);
+    expect(retried.headers.get("location")).toBe("/console/aandacht?ok=brief-opnieuw");
+    expect((await incasso.operations.listLetterJobs({ case_number: attentionCase })).data).toMatchObject([
+      { order_id: order.id, state: "pending", attempts: 0 },
+    ]);
+    // Under another case's URL nothing is retried.
+    const elsewhere = await s.post(`/console/zaken/${caseNumber}/brieftaken/${order.id}/opnieuw`, {});
+    expect(elsewhere.status).toBe(422);
+    expect(await elsewhere.text()).toContain(
+      "Er is geen briefopdracht voor deze order bij deze zaak; de brief is al gemaakt.",
+    );
+    const audit = await db.query<{ action: string; subject: string }>(
+      "SELECT action, subject FROM console_audit WHERE case_number = $1 ORDER BY id",
+      [attentionCase],
+    );
+    expect(audit.rows).toEqual([{ action: "14-dagenbrief opnieuw geprobeerd", subject: order.id }]);
   });
 
   it("resolves tasks done and rejected with a reason, changes the status, makes the letter, and closes the case", async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { CaseChange } from "@incasso/case-system";
 import { type CaseSystem, issueApiKey, type Principal } from "@incasso/core";
 import { EXAMPLE_ORDER_REQUEST } from "@incasso/server";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createIncasso } from "./create-incasso.js";
 
 // Issue 33, items 1 to 3 through createIncasso: a host's own authentication and order hooks (the
@@ -172,6 +172,67 @@ describe("createIncasso with a host's plugins", { timeout: 300_000 }, () => {
       expect(table).toContain("| `agency_closed` | 422 | The agency takes no orders today. |");
     } finally {
       await incasso.stop();
+    }
+  });
+
+  it("runs a plugin's handlers that a stopped process never finished, after its start, once (the handler sweeper)", async () => {
+    const dataDir = tempDir();
+    const options = {
+      logger: quiet,
+      env: {},
+      webhooks: false,
+      letters: false,
+      operatorEndpoint: false,
+    } as const;
+    // The first process stops while its handler runs: the order is stored, its handler never settles.
+    const first = await createIncasso(
+      { dataDir },
+      {
+        ...options,
+        handlerSweeper: false,
+        plugins: [{ name: "stuck", orderHooks: { orderPlaced: [() => new Promise<void>(() => {})] } }],
+      },
+    );
+    let orderId: string;
+    try {
+      const { key } = await first.operations.createKey({ organisation: "Sweep BV", mode: "live" });
+      const res = await first.api.fetch(post(`Bearer ${key}`, EXAMPLE_ORDER_REQUEST));
+      expect(res.status).toBe(201);
+      orderId = ((await res.json()) as { id: string }).id;
+    } finally {
+      await first.stop();
+    }
+    // The next process has the plugin's handler, which needs what the plugin's start opened.
+    let seen: (event: { id: string; replayed: boolean; started: boolean }) => void = () => {};
+    const swept = new Promise<{ id: string; replayed: boolean; started: boolean }>((resolve) => {
+      seen = resolve;
+    });
+    let started = false;
+    const next = await createIncasso(
+      { dataDir },
+      {
+        ...options,
+        handlerSweeper: { graceMs: 50 },
+        plugins: [
+          {
+            name: "sweep",
+            start: () => {
+              started = true;
+            },
+            orderHooks: {
+              orderPlaced: [(event) => seen({ id: event.order.id, replayed: event.replayed, started })],
+            },
+          },
+        ],
+      },
+    );
+    try {
+      expect(await swept).toEqual({ id: orderId, replayed: true, started: true });
+      await vi.waitFor(async () =>
+        expect((await next.store.database.query("SELECT id FROM pending_handlers")).rows).toEqual([]),
+      );
+    } finally {
+      await next.stop();
     }
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeActivePdf } from "../../pdf-guard/src/internal/testing/fixtures.js";
 import { createIncasso } from "./create-incasso.js";
 import { resolveTarget } from "./incasso-target.js";
-import { OPERATOR_FILE } from "./operator/operator-endpoint.js";
+import { OPERATOR_FILE } from "./operations/operator-endpoint.js";
 
 const dirs: string[] = [];
 const tempDir = () => {

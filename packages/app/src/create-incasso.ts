@@ -8,8 +8,11 @@ import {
 import { type ConsoleOptions, consolePlugin, type OperatorDirectory } from "@incasso/console";
 import {
   type CaseSystem,
+  type HandlerSweeper,
   type OrderHooks,
   type PlacementReconciler,
+  resolveOrderHooks,
+  startHandlerSweeper,
   startPlacementReconciler,
 } from "@incasso/core";
 import { type PagesOptions, pagesPlugin } from "@incasso/pages";
@@ -44,13 +47,13 @@ import { announceStart } from "./internal/start-lines.js";
 import { requestLog } from "./logging/request-log.js";
 import { workerEventLogs } from "./logging/worker-event-logs.js";
 import type { IncassoMetrics } from "./metrics/incasso-metrics.js";
-import { directOperations, type OperatorOperations } from "./operator/operations.js";
+import { directOperations, type OperatorOperations } from "./operations/operations.js";
 import {
   type OperatorEndpoint,
   type OperatorEndpointLimits,
   startOperatorEndpoint,
-} from "./operator/operator-endpoint.js";
-import { createOperatorDirectory } from "./operators/operator-directory.js";
+} from "./operations/operator-endpoint.js";
+import { createOperatorDirectory } from "./operator-accounts/operator-directory.js";
 import { allowPrivateWebhookTargets } from "./webhooks/allow-private-targets.js";
 import {
   createWebhookDispatcher,
@@ -138,6 +141,14 @@ export interface CreateIncassoOptions {
    * for the built-in case system and a host's own; any number of processes may run it at once.
    */
   placementReconciler?: false | { intervalMs?: number; graceMs?: number };
+  /**
+   * The handler sweeper: at start and every `intervalMs` (default 60 s), runs again, with
+   * `replayed: true`, the host's `orderPlaced` and `actionRequested` handlers of an order or control
+   * request whose handlers never settled (the process stopped first), once the run is older than
+   * `graceMs` (default 5 minutes; decision orders-host-hooks). On when the host has handlers; any
+   * number of processes may run it at once.
+   */
+  handlerSweeper?: false | { intervalMs?: number; graceMs?: number };
   /**
    * The operator endpoint on the loopback interface, through which `incasso keys|webhooks|cases …`
    * work on a data directory this process holds (decision operator-endpoint). On by default for a
@@ -366,7 +377,7 @@ async function compose(
   const hostRoutes = hostPlugins.flatMap((p) => (p.api ? [p.api] : []));
   const apiHooks = options.api?.orderHooks;
   const hostHooks = [
-    ...(apiHooks === undefined ? [] : Array.isArray(apiHooks) ? apiHooks : [apiHooks as OrderHooks]),
+    ...hooksOf(apiHooks),
     ...hostPlugins.flatMap((p) => (p.orderHooks ? [p.orderHooks] : [])),
   ];
   // The web pages read the document lazily, so the plugin can be made before the API it documents.
@@ -488,6 +499,7 @@ async function compose(
   });
   let operator: OperatorEndpoint | undefined;
   let started: HostPlugin[] | undefined;
+  let sweeper: HandlerSweeper | undefined;
   try {
     operator =
       options.operatorEndpoint !== false && embedded && store.dataDir
@@ -501,6 +513,12 @@ async function compose(
     // The host's plugins start last, so they find everything else running; the start lines come
     // once they have, since they announce a host that is ready.
     started = await startPlugins(hostPlugins, { store, logger });
+    sweeper = startSweeper(options.handlerSweeper, {
+      store,
+      logger,
+      // The engine's hooks: those of `orders.hooks`, then the host's.
+      hooks: [...hooksOf(apiOrders === false ? undefined : apiOrders?.hooks), ...hostHooks],
+    });
     if (options.startLines !== false) {
       await announceStart({
         store,
@@ -518,10 +536,17 @@ async function compose(
     }
   } catch (error) {
     if (started) await closePlugins(started, logger);
-    await Promise.allSettled([operator?.close(), dispatcher?.stop(), letters?.stop(), reconciler?.stop()]);
+    await Promise.allSettled([
+      operator?.close(),
+      dispatcher?.stop(),
+      letters?.stop(),
+      reconciler?.stop(),
+      sweeper?.stop(),
+    ]);
     throw error;
   }
   const running = started;
+  const runningSweeper = sweeper;
 
   let stopped: Promise<void> | undefined;
   return {
@@ -542,12 +567,31 @@ async function compose(
         dispatcher?.stop(),
         letters?.stop(),
         reconciler?.stop(),
+        runningSweeper?.stop(),
       ])
         .then(() => closePlugins(running, logger))
         .then(() => store.close());
       return stopped;
     },
   };
+}
+
+const hooksOf = (hooks: OrderHooks | readonly OrderHooks[] | undefined): OrderHooks[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? [...hooks] : [hooks as OrderHooks];
+
+/**
+ * The handler sweeper, after a crash between an order's row and the end of its host handlers
+ * (decision orders-host-hooks): started after the plugins, whose handlers may need what their
+ * `start` opened, and only when there are handlers to run again.
+ */
+function startSweeper(
+  option: CreateIncassoOptions["handlerSweeper"],
+  parts: { store: SqlStore; logger: Logger; hooks: OrderHooks[] },
+): HandlerSweeper | undefined {
+  if (option === false) return undefined;
+  const hooks = resolveOrderHooks(parts.hooks);
+  if (hooks.orderPlaced.length === 0 && hooks.actionRequested.length === 0) return undefined;
+  return startHandlerSweeper({ ...parts, ...option });
 }
 
 /**

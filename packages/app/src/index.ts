@@ -41,8 +41,8 @@ export {
   type KeySummary,
   keySummary,
   type OperatorOperations,
-} from "./operator/operations.js";
-export { OperatorError, readOperatorEndpoint, remoteOperations } from "./operator/operator-client.js";
+} from "./operations/operations.js";
+export { OperatorError, readOperatorEndpoint, remoteOperations } from "./operations/operator-client.js";
 export {
   DEFAULT_OPERATOR_ENDPOINT_LIMITS,
   OPERATOR_FILE,
@@ -50,20 +50,20 @@ export {
   type OperatorEndpointInfo,
   type OperatorEndpointLimits,
   startOperatorEndpoint,
-} from "./operator/operator-endpoint.js";
+} from "./operations/operator-endpoint.js";
 export {
   type AnyOperation,
   defineOperation,
   type OperationCli,
   type OperationContext,
   type OperatorOperation,
-} from "./operator/operator-operation.js";
+} from "./operations/operator-operation.js";
 export {
   dispatchWebhookOperation,
   OPERATOR_OPERATIONS,
   type OperationMethod,
   remoteWebhookOperations,
-} from "./operator/operator-registry.js";
+} from "./operations/operator-registry.js";
 export {
   directOperatorAccountOperations,
   isOperatorAccountError,
@@ -71,13 +71,13 @@ export {
   type OperatorAccountErrorCode,
   type OperatorAccountOperations,
   type OperatorSummary,
-} from "./operators/operator-accounts.js";
+} from "./operator-accounts/operator-accounts.js";
 export {
   credentialMatches,
   generateOperatorCredential,
   hashOperatorCredential,
   operatorIdOf,
-} from "./operators/operator-credential.js";
+} from "./operator-accounts/operator-credential.js";
 export {
   createOperatorDirectory,
   type LoginResult,
@@ -85,7 +85,7 @@ export {
   type Operator,
   type OperatorDirectory,
   type OperatorRole,
-} from "./operators/operator-directory.js";
+} from "./operator-accounts/operator-directory.js";
 export {
   ALLOW_PRIVATE_WEBHOOK_TARGETS_ENV,
   allowPrivateWebhookTargets,
@@ -97,6 +97,16 @@ export {
   type WebhookAttemptResult,
   type WebhookFailureCode,
 } from "./webhooks/deliver-webhook.js";
+export {
+  deliverySummary,
+  directWebhookOperations,
+  type WebhookAttemptSummary,
+  type WebhookDeliverySummary,
+  type WebhookEndpointSummary,
+  type WebhookOperations,
+  type WebhookOperationsOptions,
+  type WebhookSendSummary,
+} from "./webhooks/direct-webhook-operations.js";
 export {
   isPrivateAddress,
   PRIVATE_ADDRESS_RANGES,
@@ -116,13 +126,3 @@ export {
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
 } from "./webhooks/webhook-dispatcher.js";
-export {
-  deliverySummary,
-  directWebhookOperations,
-  type WebhookAttemptSummary,
-  type WebhookDeliverySummary,
-  type WebhookEndpointSummary,
-  type WebhookOperations,
-  type WebhookOperationsOptions,
-  type WebhookSendSummary,
-} from "./webhooks/webhook-operations.js";

@@ -144,7 +144,6 @@ export function describeCaseSystemConformance(options: CaseSystemConformanceOpti
         caseSystem,
         now,
         logger: SILENT,
-        orders: { pdfIsolation: "none" },
       });
       pdf = await conformancePdfBase64();
     });

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { issueApiKey } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
 import { ATTACHMENT_PART_BYTES } from "./internal/case-queries.js";
 import { businessDebtor, caseOrderInput, withItems } from "./internal/testing/case-order-input.js";
+import { closeTarget, newOrganisation } from "./internal/testing/store-targets.js";
 import { openCaseSystemStore } from "./open-case-system-store.js";
 
 // Attachment bytes reach the database in binary on node-postgres (Executor.binaryBytes) and as
@@ -29,13 +29,9 @@ describe.each(targets)("attachments of the built-in case system on $name", (targ
   let organisationId: string;
   beforeAll(async () => {
     store = await target.open();
-    organisationId = (await issueApiKey(store, { organisation: "Files BV", mode: "live" })).record
-      .organisationId;
+    organisationId = await newOrganisation(store, "Files BV");
   });
-  afterAll(async () => {
-    if (target.schema) await store.database.query(`DROP SCHEMA ${target.schema} CASCADE`);
-    await store.close();
-  });
+  afterAll(() => closeTarget(target, store));
 
   async function placedOrder(reference: string) {
     const cases = createBuiltInCaseSystem({ store });

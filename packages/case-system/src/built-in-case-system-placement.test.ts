@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { type CasePlacementInput, chooseOpenCase, issueApiKey } from "@incasso/core";
+import { type CasePlacementInput, chooseOpenCase } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuiltInCaseSystem } from "./built-in-case-system.js";
@@ -12,20 +11,13 @@ import {
   caseOrderInput,
 } from "./internal/testing/case-order-input.js";
 import { countingDatabase } from "./internal/testing/counting-database.js";
-import { openCaseSystemStore } from "./open-case-system-store.js";
+import { closeTarget, newOrganisation, storeTargets } from "./internal/testing/store-targets.js";
 
 // placeOnCase, the one-call placement of the CaseSystem port (decision
 // case-system-port-one-call-placement): the lock per customer number, the lookup, the case or the
 // join, the debtors, addresses, invoices and note in one transaction. On PGlite, and on
 // PostgreSQL whenever a test database is configured (in a schema of its own, dropped afterwards).
-const targets: { name: string; open: () => Promise<SqlStore>; schema?: string }[] = [
-  { name: "PGlite", open: () => openCaseSystemStore() },
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url) {
-  const schema = `case_place_${randomBytes(6).toString("hex")}`;
-  targets.push({ name: "PostgreSQL", open: () => openCaseSystemStore({ databaseUrl: url, schema }), schema });
-}
+const targets = storeTargets("case_place");
 
 const at = new Date("2026-11-21T10:00:00.000Z");
 const address = caseAddress;
@@ -36,13 +28,9 @@ describe.each(targets)("placeOnCase of the built-in case system on $name", (targ
   let organisationId: string;
   beforeAll(async () => {
     store = await target.open();
-    organisationId = (await issueApiKey(store, { organisation: "Placement BV", mode: "live" })).record
-      .organisationId;
+    organisationId = await newOrganisation(store, "Placement BV");
   });
-  afterAll(async () => {
-    if (target.schema) await store.database.query(`DROP SCHEMA ${target.schema} CASCADE`);
-    await store.close();
-  });
+  afterAll(() => closeTarget(target, store));
 
   let n = 0;
   function order(

@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { issueApiKey } from "@incasso/core";
 import { inspectPdf } from "@incasso/pdf-guard";
 import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,24 +11,17 @@ import {
   caseOrderInput,
 } from "./internal/testing/case-order-input.js";
 import { giveLetterDetails } from "./internal/testing/letter-details.js";
-import { openCaseSystemStore } from "./open-case-system-store.js";
+import { closeTarget, newOrganisation, storeTargets } from "./internal/testing/store-targets.js";
 
 // A case lists each debtor once (issue 31): follow-up orders that name the same debtor (same
 // customer number and name) add no second debtor; a changed address becomes the debtor's address
 // with the earlier one kept. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-const targets: { name: string; open: () => Promise<SqlStore>; schema?: string }[] = [
-  { name: "PGlite", open: () => openCaseSystemStore() },
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url) {
-  const schema = `case_debtors_${randomBytes(6).toString("hex")}`;
-  targets.push({ name: "PostgreSQL", open: () => openCaseSystemStore({ databaseUrl: url, schema }), schema });
-}
+const targets = storeTargets("case_debtors");
 
 const day = (d: number) => new Date(Date.UTC(2026, 10, d, 9));
 
 async function textOf(bytes: Uint8Array): Promise<string> {
-  const inspected = await inspectPdf(bytes, { isolation: "none" });
+  const inspected = await inspectPdf(bytes);
   if (!inspected.ok) throw new Error(inspected.message);
   return inspected.text.replace(/\s+/g, " ").trim();
 }
@@ -41,15 +32,11 @@ describe.each(targets)("each debtor once on a case on $name", (target) => {
   let cases: BuiltInCaseSystem;
   beforeAll(async () => {
     store = await target.open();
-    organisationId = (await issueApiKey(store, { organisation: "Debiteuren BV", mode: "live" })).record
-      .organisationId;
+    organisationId = await newOrganisation(store, "Debiteuren BV");
     await giveLetterDetails(store.database, organisationId);
     cases = createBuiltInCaseSystem({ store });
   }, 120_000);
-  afterAll(async () => {
-    if (target.schema) await store.database.query(`DROP SCHEMA ${target.schema} CASCADE`);
-    await store.close();
-  });
+  afterAll(() => closeTarget(target, store));
 
   let n = 0;
   async function place(customerNumber: string, street: string, at: Date) {

@@ -130,7 +130,7 @@ describe("webhook events of the built-in case system", () => {
 describe("control requests, tasks and the order's action statuses", () => {
   it("moves the action to done or rejected with its task, books a reported payment against its task, and shows the balance", async () => {
     const cases = createBuiltInCaseSystem({ store });
-    const engine = createOrderEngine({ store, caseSystem: cases, pdfIsolation: "none" });
+    const engine = createOrderEngine({ store, caseSystem: cases });
     const principal = principalOfKey(key.record);
     const placed = await submitOrder(engine, principal, {
       type: "incasso",
@@ -227,7 +227,7 @@ describe("the 14-day letter of a pre-incasso order", () => {
   it("is made once from the job the placed order records, stored on the case, and sends correspondence.sent", async () => {
     const cases = createBuiltInCaseSystem({ store });
     const runner = createLetterRunner({ store, caseSystem: cases, catchUpHours: 0 });
-    const engine = createOrderEngine({ store, caseSystem: cases, pdfIsolation: "none" });
+    const engine = createOrderEngine({ store, caseSystem: cases });
     const placed = await submitOrder(engine, principalOfKey(key.record), {
       type: "pre-incasso",
       reference: "PRE-1",

@@ -30,7 +30,6 @@ async function placeOrder() {
   const engine = createOrderEngine({
     store,
     caseSystem: createBuiltInCaseSystem({ store }),
-    pdfIsolation: "none",
   });
   const order = await submitOrder(engine, principal, {
     type: "incasso",

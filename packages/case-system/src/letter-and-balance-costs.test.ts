@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { issueApiKey } from "@incasso/core";
 import { inspectPdf } from "@incasso/pdf-guard";
 import type { SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,20 +5,13 @@ import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "./built-in-case
 import { createCaseHandler } from "./case-handler.js";
 import { businessDebtor, caseAddress, caseOrderInput } from "./internal/testing/case-order-input.js";
 import { giveLetterDetails } from "./internal/testing/letter-details.js";
-import { openCaseSystemStore } from "./open-case-system-store.js";
+import { closeTarget, newOrganisation, storeTargets } from "./internal/testing/store-targets.js";
 
 // The 14-day letter and the case balance agree on the collection costs (art. 6:96 lid 6 BW; decision
 // case-system-collection-costs): what the letter announces is what the balance, the order status
 // (caseState, behind GET /orders/{id}) and the handler's case view (the console's) charge.
 // On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (a schema of its own, dropped after).
-const targets: { name: string; open: () => Promise<SqlStore>; schema?: string }[] = [
-  { name: "PGlite", open: () => openCaseSystemStore() },
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url) {
-  const schema = `case_costs_${randomBytes(6).toString("hex")}`;
-  targets.push({ name: "PostgreSQL", open: () => openCaseSystemStore({ databaseUrl: url, schema }), schema });
-}
+const targets = storeTargets("case_costs");
 
 // Invoices due on 21 November 2026 and balances of that day: no interest, so the figures are the
 // principal, the costs and the payments alone.
@@ -30,7 +21,7 @@ const day = (d: number, hour = 9) => new Date(Date.UTC(2026, 10, d, hour));
 
 /** The letter's text with pdf.js's line breaks and spacing folded to single spaces. */
 async function textOf(bytes: Uint8Array): Promise<string> {
-  const inspected = await inspectPdf(bytes, { isolation: "none" });
+  const inspected = await inspectPdf(bytes);
   if (!inspected.ok) throw new Error(inspected.message);
   return inspected.text.replace(/\s+/g, " ").trim();
 }
@@ -41,15 +32,11 @@ describe.each(targets)("collection costs of the letter and the balance on $name"
   let cases: BuiltInCaseSystem;
   beforeAll(async () => {
     store = await target.open();
-    organisationId = (await issueApiKey(store, { organisation: "Kosten BV", mode: "live" })).record
-      .organisationId;
+    organisationId = await newOrganisation(store, "Kosten BV");
     await giveLetterDetails(store.database, organisationId);
     cases = createBuiltInCaseSystem({ store });
   }, 120_000);
-  afterAll(async () => {
-    if (target.schema) await store.database.query(`DROP SCHEMA ${target.schema} CASCADE`);
-    await store.close();
-  });
+  afterAll(() => closeTarget(target, store));
 
   let n = 0;
   /** Places an order of one invoice for the debtor with `customerNumber`; a second one joins its case. */

@@ -89,7 +89,6 @@ for (const target of targets) {
       const engine = createOrderEngine({
         store,
         caseSystem: options.caseSystem ?? cases,
-        pdfIsolation: "none",
       });
       const order = await submitOrder(
         engine,

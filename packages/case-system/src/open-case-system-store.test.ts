@@ -15,7 +15,7 @@ describe("openCaseSystemStore and CASE_SYSTEM_MIGRATIONS", () => {
       [33, "case handling: attachments in parts"],
       [34, "case handling: the claims a letter covers"],
     ]);
-    expect(STORE_MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 10, 12, 13, 14, 20, 21]);
+    expect(STORE_MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 10, 12, 13, 14, 15, 20, 21]);
   });
 
   it("applies the store's and the case tables' steps in version order; the store alone is refused afterwards", {
@@ -25,7 +25,7 @@ describe("openCaseSystemStore and CASE_SYSTEM_MIGRATIONS", () => {
     const { rows } = await store.database.query<{ version: number }>(
       "SELECT version FROM incasso_migrations ORDER BY applied_at, version",
     );
-    expect(rows.map((r) => r.version)).toEqual([1, 2, 10, 11, 12, 13, 14, 20, 21, 30, 31, 32, 33, 34]);
+    expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 10, 11, 12, 13, 14, 15, 20, 21, 30, 31, 32, 33, 34]);
     const { rows: tables } = await store.database.query<{ n: string | number }>(
       "SELECT count(*) AS n FROM information_schema.tables WHERE table_name IN ('cases', 'case_letters', 'case_letter_jobs')",
     );

@@ -81,7 +81,7 @@ describe("renderWikLetterPdf with the longest values the spec allows", () => {
     const past = drawn.filter((d) => d.x < MARGIN - 0.01 || d.right > PAGE_WIDTH - MARGIN + 0.01);
     expect(past).toEqual([]);
 
-    const inspected = await inspectPdf(bytes, { isolation: "none" });
+    const inspected = await inspectPdf(bytes);
     if (!inspected.ok) throw new Error(inspected.message);
     // Lines broken inside a word join again without the break.
     const text = inspected.text.replace(/\s+/g, "");

@@ -14,3 +14,20 @@ for (const form of document.querySelectorAll("form")) {
     }, 0);
   });
 }
+
+// A secret shown once (a new API key, credential or webhook secret) gets a copy button: it is
+// hidden in the page and shown here, where the clipboard can be reached (issue 31, item 5).
+for (const button of document.querySelectorAll("button[data-copy]")) {
+  const source = document.getElementById(button.getAttribute("data-copy") ?? "");
+  if (!source || !navigator.clipboard) continue;
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    const said = button.nextElementSibling;
+    try {
+      await navigator.clipboard.writeText(source.textContent ?? "");
+      if (said) said.textContent = "Gekopieerd.";
+    } catch {
+      if (said) said.textContent = "Kopiëren lukte niet; selecteer de tekst en kopieer hem zelf.";
+    }
+  });
+}

@@ -1,7 +1,8 @@
 import { escapeHtml } from "@incasso/pages";
 import { CONSOLE_CASE_STATUSES } from "./case-list-page.js";
+import { letterJobErrorText, letterJobStateLabel, taskActionLabel } from "./console-labels.js";
 import { csrfField, notice } from "./console-layout.js";
-import type { ConsoleCaseView } from "./console-operations.js";
+import type { ConsoleCaseView, ConsoleLetterJob } from "./console-operations.js";
 import type { AuditRow, CaseEventRow, OrderWarningRow } from "./console-queries.js";
 import { formatDate, formatEuro, formatMoment } from "./dutch-format.js";
 
@@ -18,7 +19,14 @@ export interface CasePageInput {
   audit: AuditRow[];
   /** The warnings the case's orders were answered with; none when left out. */
   warnings?: OrderWarningRow[];
+  /** The case's letter jobs still to do or failed (issue 31, item 3); none when left out. */
+  letterJobs?: ConsoleLetterJob[];
   csrf: string;
+  /**
+   * What was typed in the form that was refused, by field name, so the form shows it again
+   * (issue 31, item 5).
+   */
+  values?: Record<string, string>;
   /** What the last change did, or why it was refused. */
   ok?: string;
   error?: string;
@@ -37,6 +45,10 @@ function table(head: string[], rows: string[][], numeric: number[] = []): string
 }
 
 const TASK_STATUS: Record<string, string> = { open: "open", done: "afgehandeld", rejected: "afgewezen" };
+const NOTE_KINDS: Record<string, string> = {
+  handler: "behandelaar",
+  metadata: "gegevens van de opdrachtgever",
+};
 const EVENT_STATE: Record<string, string> = {
   pending: "wacht",
   delivering: "bezig",
@@ -70,6 +82,7 @@ export function caseMain(input: CasePageInput): string {
   const caseUrl = `${e(base)}/zaken/${encodeURIComponent(v.case_number)}`;
   const csrf = csrfField(input.csrf);
   const bal = v.balance;
+  const typed = (name: string) => e(input.values?.[name] ?? "");
   const statusOptions = CONSOLE_CASE_STATUSES.filter((s) => s !== "Gesloten")
     .map((s) => `<option${s === v.status ? " selected" : ""}>${e(s)}</option>`)
     .join("");
@@ -78,8 +91,8 @@ export function caseMain(input: CasePageInput): string {
 <div class="actions">
 <form method="post" action="${caseUrl}/betaling" class="card">
 <h3>Betaling boeken</h3>${csrf}
-<label for="amount">Bedrag (€)</label><input id="amount" name="amount" inputmode="decimal" required placeholder="1.234,56">
-<label for="payment_date">Datum van ontvangst</label><input id="payment_date" name="payment_date" placeholder="dd-mm-jjjj">
+<label for="amount">Bedrag (€)</label><input id="amount" name="amount" inputmode="decimal" required placeholder="1.234,56" value="${typed("amount")}">
+<label for="payment_date">Datum van ontvangst</label><input id="payment_date" name="payment_date" placeholder="dd-mm-jjjj" value="${typed("payment_date")}">
 <button type="submit">Betaling boeken</button>
 </form>
 <form method="post" action="${caseUrl}/status" class="card">
@@ -94,7 +107,7 @@ export function caseMain(input: CasePageInput): string {
 </form>
 <form method="post" action="${caseUrl}/notitie" class="card">
 <h3>Notitie</h3>${csrf}
-<label for="note">Tekst</label><textarea id="note" name="text" required maxlength="4000" rows="3"></textarea>
+<label for="note">Tekst</label><textarea id="note" name="text" required maxlength="4000" rows="3">${typed("text")}</textarea>
 <button type="submit">Notitie toevoegen</button>
 </form>
 <form method="post" action="${caseUrl}/sluiten" class="card" data-confirm="Zaak ${e(v.case_number)} sluiten?">
@@ -106,14 +119,14 @@ export function caseMain(input: CasePageInput): string {
     : "";
   const taskRows = v.tasks.map((t) => [
     e(formatDate(t.created_at)),
-    e(t.action),
+    `<span data-action="${e(t.action)}">${e(taskActionLabel(t.action))}</span>`,
     e(t.instructions),
     e(t.reason ?? ""),
     t.amount_cents === null ? "" : formatEuro(t.amount_cents),
     e(TASK_STATUS[t.status] ?? t.status) + (t.resolution ? `: ${e(t.resolution)}` : ""),
     t.status === "open"
       ? `<form method="post" action="${caseUrl}/taken/${encodeURIComponent(t.id)}" class="inline">${csrf}
-<label class="sr" for="reason-${e(t.id)}">Toelichting</label><input id="reason-${e(t.id)}" name="reason" placeholder="Toelichting (verplicht bij afwijzen)">
+<label class="sr" for="reason-${e(t.id)}">Toelichting</label><input id="reason-${e(t.id)}" name="reason" placeholder="Toelichting (verplicht bij afwijzen)" value="${input.values?.task === t.id ? typed("reason") : ""}">
 <button type="submit" name="outcome" value="done">Afgehandeld</button>
 <button type="submit" name="outcome" value="rejected" class="danger">Afwijzen</button></form>`
       : "",
@@ -199,6 +212,7 @@ ${table(
 )}</section>
 <section aria-labelledby="taken"><h2 id="taken">Taken</h2>
 ${table(["Datum", "Actie", "Instructie", "Reden", "Bedrag", "Status", ""], taskRows, [4])}</section>
+${letterJobsSection(input.letterJobs ?? [], caseUrl, csrf)}
 <section aria-labelledby="brieven"><h2 id="brieven">Brieven</h2>
 ${table(
   ["Datum", "Hoofdsom", "Incassokosten", "Verzonden", "PDF"],
@@ -214,7 +228,7 @@ ${table(
 <section aria-labelledby="notities"><h2 id="notities">Notities</h2>
 ${table(
   ["Datum", "Soort", "Tekst"],
-  v.notes.map((n) => [formatMoment(n.created_at), e(n.kind), e(n.text)]),
+  v.notes.map((n) => [formatMoment(n.created_at), e(NOTE_KINDS[n.kind] ?? n.kind), e(n.text)]),
 )}</section>
 <section aria-labelledby="orders"><h2 id="orders">Orders</h2>
 ${table(
@@ -243,4 +257,32 @@ ${table(
   ["Tijd", "Door", "Wijziging", "Details"],
   input.audit.map((a) => [formatMoment(a.at), e(a.operator_name), e(a.action), e(a.detail ?? "")]),
 )}</section>`;
+}
+
+/**
+ * The 14-day letters of the case's pre-incasso orders that are not made yet: waiting, in the
+ * making, or failed, with why the last attempt failed and a button that tries again now (issue 31,
+ * item 3; decision console-needs-attention). Nothing when every letter is made.
+ */
+function letterJobsSection(jobs: ConsoleLetterJob[], caseUrl: string, csrf: string): string {
+  if (jobs.length === 0) return "";
+  const rows = jobs.map((j) => {
+    const when =
+      j.state === "pending" && j.due_at
+        ? `volgende poging ${formatMoment(j.due_at)}`
+        : j.state === "failed"
+          ? `sinds ${formatMoment(j.updated_at)}`
+          : "";
+    const retry =
+      j.state === "running"
+        ? ""
+        : `<form method="post" action="${caseUrl}/brieftaken/${encodeURIComponent(j.order_id)}/opnieuw" class="inline">${csrf}<button type="submit">Opnieuw proberen</button></form>`;
+    return `<tr data-letter-job="${e(j.order_id)}" data-state="${e(j.state)}"><td><code>${e(j.order_id)}</code></td>
+<td class="state-${e(j.state)}">${e(letterJobStateLabel(j.state))}</td><td>${when}</td><td>${j.attempts}</td>
+<td>${e(letterJobErrorText(j.last_error))}</td><td>${retry}</td></tr>`;
+  });
+  const failed = jobs.some((j) => j.state === "failed");
+  return `<section aria-labelledby="brieftaken" class="${failed ? "notice error" : "notice warning"}"><h2 id="brieftaken">14-dagenbrief nog niet gemaakt</h2>
+<table class="list"><thead><tr><th scope="col">Order</th><th scope="col">Stand</th><th scope="col">Wanneer</th><th scope="col">Pogingen</th><th scope="col">Laatste fout</th><th scope="col"></th></tr></thead>
+<tbody>${rows.join("\n")}</tbody></table></section>`;
 }

@@ -1,9 +1,10 @@
-import { LETTER_DETAIL_LABELS } from "./admin-pages.js";
-import type { LetterDetailField } from "./console-operations.js";
+import { LETTER_DETAIL_LABELS, NEW_ORGANISATION } from "./admin-pages.js";
+import type { ConsoleAttempt, LetterDetailField } from "./console-operations.js";
 import type { ConsoleEnvironment, ConsoleRequest, ConsoleRoute } from "./console-plugin.js";
-import { recordAudit } from "./console-queries.js";
+import { listOrganisations, recordAudit } from "./console-queries.js";
 import { seeOther } from "./console-responses.js";
 import {
+  renderAttention,
   renderCase,
   renderDelivery,
   renderKeys,
@@ -37,6 +38,56 @@ async function attempt(
     if (message === undefined) throw error;
     return refused(message);
   }
+}
+
+/**
+ * What was typed in a refused form, by field name, without its CSRF token, so the page shows it
+ * again (issue 31, item 5). Each value is cut at 4,000 characters, the longest any field takes.
+ */
+function typedValues(form: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (name !== "csrf") values[name] = value.slice(0, 4000);
+  return values;
+}
+
+/** How a ping or redelivery went, for the audit trail. */
+function outcomeText(attempt: ConsoleAttempt | null): string {
+  if (attempt === null) return "aan de webhookverzender";
+  return attempt.outcome === "delivered"
+    ? `afgeleverd (HTTP ${attempt.status_code})`
+    : `mislukt${attempt.status_code === null ? "" : ` (HTTP ${attempt.status_code})`}`;
+}
+
+/**
+ * The query of the page shown after a ping or redelivery: `ok` when the attempt made at once was
+ * delivered or a running dispatcher took the event over, `fout` when the endpoint refused it or
+ * could not be reached.
+ */
+function outcomeParam(what: "ping" | "opnieuw", attempt: ConsoleAttempt | null): string {
+  if (attempt === null) return `ok=${what}-gestart`;
+  return attempt.outcome === "delivered" ? `ok=${what}` : `fout=${what}`;
+}
+
+/**
+ * The organisation a new key is for (issue 31, item 5): one picked from the existing ones, or a new
+ * one only when "new organisation" was chosen and its name typed. A new name that differs from an
+ * existing one only in capitals or spaces is refused, so `demo` never makes a second organisation
+ * beside `Demo`.
+ */
+async function chosenOrganisation(env: ConsoleEnvironment, form: URLSearchParams): Promise<string> {
+  const picked = (form.get("organisation") ?? "").trim();
+  const existing = (await listOrganisations(env.database)).map((o) => o.name);
+  if (picked !== NEW_ORGANISATION) {
+    if (!existing.includes(picked)) throw new FormError("Kies een organisatie uit de lijst.");
+    return picked;
+  }
+  const name = (form.get("new_organisation") ?? "").trim();
+  if (!ORGANISATION.test(name))
+    throw new FormError("Vul de naam van de nieuwe organisatie in (1 tot 200 tekens).");
+  const fold = (text: string) => text.normalize("NFC").toLocaleLowerCase("nl").replace(/\s+/g, " ");
+  const same = existing.find((o) => fold(o) === fold(name));
+  if (same !== undefined) throw new FormError(`Er is al een organisatie ${same}; kies haar in de lijst.`);
+  return name;
 }
 
 /**
@@ -77,7 +128,7 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
           await change(req, caseNumber);
           return seeOther(`${env.base}/zaken/${encodeURIComponent(caseNumber)}?ok=${ok}`);
         },
-        (error) => renderCase(env, req, caseNumber, 422, { error }),
+        (error) => renderCase(env, req, caseNumber, 422, { error, values: typedValues(req.form) }),
       );
     },
   });
@@ -162,8 +213,44 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             }
             return seeOther(`${env.base}/zaken/${encodeURIComponent(caseNumber)}?ok=taak`);
           },
-          (error) => renderCase(env, req, caseNumber, 422, { error }),
+          (error) =>
+            renderCase(env, req, caseNumber, 422, {
+              error,
+              values: { task: taskId, reason: req.form.get("reason") ?? "" },
+            }),
         );
+      },
+    },
+    {
+      // Tries a letter job of the case again now (issue 31, item 3): from the case page, or from
+      // the "needs attention" page, to which it then returns.
+      method: "POST",
+      path: "/zaken/:caseNumber/brieftaken/:orderId/opnieuw",
+      section: "cases",
+      run: async (req) => {
+        const params = req.ctx.params as Record<string, string>;
+        const caseNumber = params.caseNumber ?? "";
+        const orderId = params.orderId ?? "";
+        const fromAttention = req.form.get("terug") === "aandacht";
+        const back = (error: string) =>
+          fromAttention
+            ? renderAttention(env, req, 422, { error })
+            : renderCase(env, req, caseNumber, 422, { error });
+        return attempt(async () => {
+          // Only a job of this case is retried under its URL, as tasks are (issue 28, item 5).
+          const jobs = await env.ops().listLetterJobs({ case_number: caseNumber, limit: 1000 });
+          if (!jobs.data.some((j) => j.order_id === orderId))
+            throw new FormError(
+              "Er is geen briefopdracht voor deze order bij deze zaak; de brief is al gemaakt.",
+            );
+          await env.ops().retryLetterJob({ order_id: orderId });
+          await audit(req, "14-dagenbrief opnieuw geprobeerd", caseNumber, orderId, null);
+          return seeOther(
+            fromAttention
+              ? `${env.base}/aandacht?ok=brief-opnieuw`
+              : `${env.base}/zaken/${encodeURIComponent(caseNumber)}?ok=brief-opnieuw`,
+          );
+        }, back);
       },
     },
     {
@@ -174,9 +261,11 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
         const eventId = String(req.ctx.params.eventId ?? "");
         return attempt(
           async () => {
-            await env.ops().redeliverWebhook({ event_id: eventId });
-            await audit(req, "Webhook opnieuw afgeleverd", null, eventId, null);
-            return seeOther(`${env.base}/webhooks/${encodeURIComponent(eventId)}?ok=opnieuw`);
+            const sent = await env.ops().redeliverWebhook({ event_id: eventId });
+            await audit(req, "Webhook opnieuw afgeleverd", null, eventId, outcomeText(sent.attempt));
+            return seeOther(
+              `${env.base}/webhooks/${encodeURIComponent(eventId)}?${outcomeParam("opnieuw", sent.attempt)}`,
+            );
           },
           (error) => renderDelivery(env, req, eventId, 422, { error }),
         );
@@ -199,7 +288,7 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
               ? renderWebhooks(env, req, 200, { ok: "Eindpunt opgeslagen.", secret: set.secret })
               : seeOther(`${env.base}/webhooks?ok=eindpunt`);
           },
-          (error) => renderWebhooks(env, req, 422, { error }),
+          (error) => renderWebhooks(env, req, 422, { error, values: typedValues(req.form) }),
         ),
     },
     {
@@ -212,8 +301,17 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             const organisation = (req.form.get("organisation") ?? "").trim();
             if (!ORGANISATION.test(organisation)) throw new FormError("Kies een organisatie.");
             const sent = await env.ops().pingWebhook({ organisation });
-            await audit(req, "Webhook gepingd", null, organisation, sent.event.event_id);
-            return seeOther(`${env.base}/webhooks/${encodeURIComponent(sent.event.event_id)}?ok=ping`);
+            await audit(
+              req,
+              "Webhook gepingd",
+              null,
+              organisation,
+              `${sent.event.event_id}: ${outcomeText(sent.attempt)}`,
+            );
+            // A refused ping is a failure, not a green notice (issue 31, item 3).
+            return seeOther(
+              `${env.base}/webhooks/${encodeURIComponent(sent.event.event_id)}?${outcomeParam("ping", sent.attempt)}`,
+            );
           },
           (error) => renderWebhooks(env, req, 422, { error }),
         ),
@@ -225,10 +323,9 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
       run: (req) =>
         attempt(
           async () => {
-            const organisation = (req.form.get("organisation") ?? "").trim();
+            const organisation = await chosenOrganisation(env, req.form);
             const mode = req.form.get("mode");
             const visibility = req.form.get("visibility") ?? "own";
-            if (!ORGANISATION.test(organisation)) throw new FormError("Vul een organisatie in.");
             if (mode !== "live" && mode !== "test") throw new FormError("Kies live of test.");
             if (visibility !== "own" && visibility !== "organisation")
               throw new FormError("Kies een zichtbaarheid.");
@@ -242,7 +339,7 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             // 201 with the key in the page: it is shown this once and never again (only its hash is kept).
             return renderKeys(env, req, 201, { created: created.key });
           },
-          (error) => renderKeys(env, req, 422, { error }),
+          (error) => renderKeys(env, req, 422, { error, values: typedValues(req.form) }),
         ),
     },
     {
@@ -261,7 +358,7 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             // Not a case change: recorded without a case, as key and webhook changes are.
             await audit(
               req,
-              "Operator gemaakt",
+              "Medewerker gemaakt",
               null,
               created.id,
               `${created.name} (${created.role === "admin" ? "beheerder" : "behandelaar"})`,
@@ -272,7 +369,7 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
               created: { name: created.name, credential: created.credential },
             });
           },
-          (error) => renderOperators(env, req, 422, { error }),
+          (error) => renderOperators(env, req, 422, { error, values: typedValues(req.form) }),
         ),
     },
     {
@@ -291,7 +388,7 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             // Audited first: the revocation has taken effect. The directory refuses a revoked
             // operator anyway; ending the sessions as well leaves no live row behind (decision
             // console-session-state).
-            await audit(req, "Operator ingetrokken", null, revoked.id, revoked.name);
+            await audit(req, "Medewerker ingetrokken", null, revoked.id, revoked.name);
             await env.sessions.endAll(revoked.id);
             return seeOther(`${env.base}/operators?ok=operator-ingetrokken`);
           },
@@ -310,7 +407,7 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
         return attempt(
           async () => {
             const target = (await env.ops().listOperators()).find((o) => o.id === operatorId);
-            if (!target) throw new FormError("Deze operator bestaat niet.");
+            if (!target) throw new FormError("Deze medewerker bestaat niet.");
             const ended = await env.sessions.endAll(target.id);
             await audit(
               req,
@@ -346,7 +443,15 @@ export function consoleActions(env: ConsoleEnvironment): ConsoleRoute[] {
             await audit(req, "Briefgegevens ingesteld", null, organisation, details.iban ?? "geen IBAN");
             return seeOther(`${env.base}/organisaties?ok=briefgegevens`);
           },
-          (error) => renderOrganisations(env, req, 422, { error }),
+          // The refused form shows every field as typed (issue 31, item 5).
+          (error) =>
+            renderOrganisations(env, req, 422, {
+              error,
+              typed: {
+                organisation: (req.form.get("organisation") ?? "").trim(),
+                values: typedValues(req.form),
+              },
+            }),
         ),
     },
     {

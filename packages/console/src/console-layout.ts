@@ -16,7 +16,7 @@ export interface ConsoleLayoutInput {
   /** The page's content inside `<main>`, already escaped. */
   main: string;
   /** Which navigation entry is the current page. */
-  current?: "cases" | "webhooks" | "keys" | "operators" | "udf" | "organisations";
+  current?: "cases" | "attention" | "webhooks" | "keys" | "operators" | "udf" | "organisations";
   /** The operator logged in; without one the page has no navigation (the login page). */
   operator?: Operator;
   /** The session's CSRF token, for the log-out form. */
@@ -40,9 +40,10 @@ export function consoleLayout(input: ConsoleLayoutInput): string {
   const nav = op
     ? `<nav aria-label="Hoofdmenu"><ul>
 ${link("/zaken", "Zaken", "cases")}
+${link("/aandacht", "Aandacht nodig", "attention")}
 ${link("/webhooks", "Webhooks", "webhooks")}
 ${mayUse(op.role, "keys") ? link("/sleutels", "API-sleutels", "keys") : ""}
-${mayUse(op.role, "operators") ? link("/operators", "Operators", "operators") : ""}
+${mayUse(op.role, "operators") ? link("/operators", "Medewerkers", "operators") : ""}
 ${link("/udf", "UDF-velden", "udf")}
 ${mayUse(op.role, "organisations") ? link("/organisaties", "Organisaties", "organisations") : ""}
 </ul></nav>

@@ -15,6 +15,14 @@ export interface ConsoleOperations {
   setCaseStatus(input: { case_number: string; status: string }): Promise<unknown>;
   closeCase(input: { case_number: string }): Promise<unknown>;
   sendCaseLetter(input: { case_number: string }): Promise<{ id: string; filename: string }>;
+  /** Letter jobs still to do or failed, newest first (decision case-system-wik-letter-jobs). */
+  listLetterJobs(input: {
+    state?: ConsoleLetterJob["state"];
+    case_number?: string;
+    limit?: number;
+  }): Promise<{ data: ConsoleLetterJob[] }>;
+  /** Makes a pending or failed letter job due now with fresh attempts; refuses a running one. */
+  retryLetterJob(input: { order_id: string }): Promise<ConsoleLetterJob>;
   /** With `case_number`, a task of another case is refused with `task_not_found`. */
   completeTask(input: { task_id: string; case_number?: string; note?: string }): Promise<unknown>;
   /** With `case_number`, a task of another case is refused with `task_not_found`. */
@@ -116,6 +124,29 @@ export interface ConsoleKey {
   hint: string;
   created_at: string;
   revoked_at: string | null;
+  /** When the key last authenticated a request, to the minute; null when never (store migration 3). */
+  last_used_at?: string | null;
+}
+
+/**
+ * The letter job of a pre-incasso order (the CLI's `LetterJobView`): pending (due at `due_at`),
+ * running (a runner holds it until `due_at`) or failed (no more attempts; retry after repairing
+ * the cause).
+ *
+ * @example
+ * const job: ConsoleLetterJob = { order_id: "ord_0123456789abcdef", case_number: "2026-000001", state: "failed",
+ *   attempts: 1, due_at: null, last_error: "letter_details_missing: …", created_at: "2026-11-21T10:00:00.000Z",
+ *   updated_at: "2026-11-21T10:00:01.000Z" };
+ */
+export interface ConsoleLetterJob {
+  order_id: string;
+  case_number: string;
+  state: "pending" | "running" | "failed";
+  attempts: number;
+  due_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /**

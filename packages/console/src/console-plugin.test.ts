@@ -80,6 +80,7 @@ const CHANGES: [string, string][] = [
   ["/console/zaken/2026-000001/brief", ""],
   ["/console/zaken/2026-000001/notitie", "text=x"],
   ["/console/zaken/2026-000001/taken/act_1", "outcome=done"],
+  ["/console/zaken/2026-000001/brieftaken/ord_1/opnieuw", ""],
   ["/console/webhooks/evt_1/opnieuw", ""],
   ["/console/webhooks/eindpunt", "organisation=A&url=https%3A%2F%2Fa.example%2F"],
   ["/console/webhooks/ping", "organisation=A"],

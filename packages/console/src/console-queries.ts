@@ -316,18 +316,61 @@ export async function caseAudit(db: ConsoleDatabase, caseNumber: string): Promis
 }
 
 /**
- * One webhook event with its delivery state, or undefined.
+ * One webhook event with its delivery state and the exact body sent on every attempt (the
+ * outbox's `payload`), or undefined.
  *
  * @example
  * const event = await findEvent(store.database, "evt_0123456789abcdef");
  */
-export async function findEvent(db: ConsoleDatabase, eventId: string): Promise<ConsoleDelivery | undefined> {
-  const { rows } = await db.query<Omit<ConsoleDelivery, "created_at"> & { created_at: Date | string }>(
+export async function findEvent(
+  db: ConsoleDatabase,
+  eventId: string,
+): Promise<(ConsoleDelivery & { payload: string }) | undefined> {
+  const { rows } = await db.query<
+    Omit<ConsoleDelivery, "created_at"> & { created_at: Date | string; payload: string }
+  >(
     `SELECT e.id AS event_id, o.name AS organisation, e.type, e.state, e.attempts, e.created_at,
-       e.last_status, e.last_error
+       e.last_status, e.last_error, e.payload
      FROM webhook_events e JOIN organisations o ON o.id = e.organisation_id WHERE e.id = $1`,
     [eventId],
   );
   const row = rows[0];
   return row ? { ...row, created_at: new Date(row.created_at).toISOString() } : undefined;
+}
+
+/**
+ * An open task of a case, for the list of what needs attention.
+ *
+ * @example
+ * const t: OpenTaskRow = { id: "act_0123456789abcdef", case_number: "2026-000001", action: "hold",
+ *   instructions: "Zet de zaak in de wacht.", reason: null, amount_cents: null, created_at: new Date() };
+ */
+export interface OpenTaskRow {
+  id: string;
+  case_number: string;
+  action: string;
+  instructions: string;
+  reason: string | null;
+  amount_cents: number | null;
+  created_at: Date;
+}
+
+/**
+ * The open tasks of every case, newest first (at most `limit`), from the index on (status,
+ * created_at, id) of migration 30.
+ *
+ * @example
+ * const tasks = await openTasks(store.database, 100);
+ */
+export async function openTasks(db: ConsoleDatabase, limit: number): Promise<OpenTaskRow[]> {
+  const { rows } = await db.query<OpenTaskRow>(
+    `SELECT id, case_number, kind AS action, instructions, reason, amount_cents::float8 AS amount_cents, created_at
+     FROM case_tasks WHERE status = 'open' ORDER BY created_at DESC, id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    ...r,
+    amount_cents: r.amount_cents === null ? null : Number(r.amount_cents),
+    created_at: new Date(r.created_at),
+  }));
 }

@@ -1,4 +1,5 @@
 import { deliveryMain, keysMain, organisationsMain, udfMain, webhooksMain } from "./admin-pages.js";
+import { attentionMain } from "./attention-page.js";
 import { CONSOLE_CASE_STATUSES, caseListMain } from "./case-list-page.js";
 import { caseMain } from "./case-page.js";
 import type { ConsoleEnvironment, ConsoleRequest, ConsoleRoute } from "./console-plugin.js";
@@ -8,6 +9,7 @@ import {
   findEvent,
   listCases,
   listOrganisations,
+  openTasks,
   orderWarnings,
 } from "./console-queries.js";
 import { consoleHeaders } from "./console-responses.js";
@@ -33,16 +35,37 @@ export const OK_MESSAGES: Record<string, string> = {
   brief: "14-dagenbrief gemaakt en vastgelegd als verzonden.",
   notitie: "Notitie toegevoegd.",
   taak: "Taak afgehandeld.",
-  opnieuw: "Opnieuw afleveren gestart.",
+  opnieuw: "Opnieuw afgeleverd.",
+  "opnieuw-gestart": "Opnieuw afleveren gestart; de webhookverzender neemt het over.",
   eindpunt: "Eindpunt opgeslagen.",
-  ping: "Ping verstuurd.",
+  ping: "Ping afgeleverd.",
+  "ping-gestart": "Ping in de wachtrij gezet; de webhookverzender levert hem af.",
+  "brief-opnieuw": "De brief wordt opnieuw geprobeerd; de briefmaker neemt het zo over.",
   ingetrokken: "Sleutel ingetrokken.",
-  "operator-ingetrokken": "Operator ingetrokken.",
-  "sessies-beeindigd": "Alle sessies van de operator zijn beëindigd.",
+  "operator-ingetrokken": "Medewerker ingetrokken.",
+  "sessies-beeindigd": "Alle sessies van de medewerker zijn beëindigd.",
   briefgegevens: "Briefgegevens opgeslagen.",
 };
 
+/**
+ * What a `?fout=` after a change says: a change that was carried out but did not succeed, such as a
+ * ping the endpoint refused (issue 31, item 3). Fixed texts, as for `?ok=`.
+ *
+ * @example
+ * FAILED_MESSAGES.ping; // "Ping niet afgeleverd: …"
+ */
+export const FAILED_MESSAGES: Record<string, string> = {
+  ping: "Ping niet afgeleverd: het eindpunt weigerde hem of was niet bereikbaar; zie de poging hieronder.",
+  opnieuw:
+    "Opnieuw afleveren mislukt: het eindpunt weigerde de gebeurtenis of was niet bereikbaar; zie de poging hieronder.",
+};
+
 const okOf = (req: ConsoleRequest) => OK_MESSAGES[req.ctx.url.searchParams.get("ok") ?? ""];
+const notesOf = (req: ConsoleRequest): { ok?: string; error?: string } => {
+  const ok = okOf(req);
+  const error = FAILED_MESSAGES[req.ctx.url.searchParams.get("fout") ?? ""];
+  return { ...(ok ? { ok } : {}), ...(error ? { error } : {}) };
+};
 
 /**
  * The case page of a request, or a 404 page for a case that does not exist.
@@ -55,7 +78,7 @@ export async function renderCase(
   req: ConsoleRequest,
   caseNumber: string,
   status: number,
-  notes: { ok?: string; error?: string },
+  notes: { ok?: string; error?: string; values?: Record<string, string> },
 ): Promise<Response> {
   const notFound = () =>
     req.page(404, {
@@ -72,15 +95,58 @@ export async function renderCase(
     throw error;
   }
   const orderIds = view.orders.map((o) => o.order_id);
-  const [events, audit, warnings] = await Promise.all([
+  const [events, audit, warnings, letterJobs] = await Promise.all([
     caseEvents(env.database, orderIds),
     caseAudit(env.database, caseNumber),
     orderWarnings(env.database, orderIds),
+    env.ops().listLetterJobs({ case_number: caseNumber, limit: 100 }),
   ]);
   return req.page(status, {
     title: `Zaak ${caseNumber}`,
     current: "cases",
-    main: caseMain({ base: env.base, view, events, audit, warnings, csrf: req.csrf, ...notes }),
+    main: caseMain({
+      base: env.base,
+      view,
+      events,
+      audit,
+      warnings,
+      letterJobs: letterJobs.data,
+      csrf: req.csrf,
+      ...notes,
+    }),
+  });
+}
+
+/** At most this many of each kind on the "needs attention" page. */
+const ATTENTION_LIMIT = 100;
+
+/**
+ * The "needs attention" page: open tasks, letter jobs that failed or wait after a failed
+ * attempt, and failed webhook deliveries, newest first (decision console-needs-attention).
+ *
+ * @example
+ * return renderAttention(env, req, 200, {});
+ */
+export async function renderAttention(
+  env: ConsoleEnvironment,
+  req: ConsoleRequest,
+  status: number,
+  notes: { ok?: string; error?: string },
+): Promise<Response> {
+  const ops = env.ops();
+  const [tasks, failed, pending, deliveries] = await Promise.all([
+    openTasks(env.database, ATTENTION_LIMIT),
+    ops.listLetterJobs({ state: "failed", limit: ATTENTION_LIMIT }),
+    ops.listLetterJobs({ state: "pending", limit: ATTENTION_LIMIT }),
+    ops.listDeliveries({ failed: true, limit: ATTENTION_LIMIT }),
+  ]);
+  // A pending job is due for its first attempt, or again after a retry (nothing to see yet), or
+  // waits after a failed attempt: only the last is listed.
+  const letterJobs = [...failed.data, ...pending.data.filter((j) => j.last_error !== null && j.attempts > 0)];
+  return req.page(status, {
+    title: "Aandacht nodig",
+    current: "attention",
+    main: attentionMain({ base: env.base, tasks, letterJobs, deliveries, csrf: req.csrf, ...notes }),
   });
 }
 
@@ -94,7 +160,7 @@ export async function renderWebhooks(
   env: ConsoleEnvironment,
   req: ConsoleRequest,
   status: number,
-  notes: { ok?: string; error?: string; secret?: string },
+  notes: { ok?: string; error?: string; secret?: string; values?: Record<string, string> },
 ): Promise<Response> {
   const ops = env.ops();
   const admin = mayUse(req.operator.role, "endpoints");
@@ -129,7 +195,7 @@ export async function renderKeys(
   env: ConsoleEnvironment,
   req: ConsoleRequest,
   status: number,
-  notes: { ok?: string; error?: string; created?: string },
+  notes: { ok?: string; error?: string; created?: string; values?: Record<string, string> },
 ): Promise<Response> {
   const [keys, organisations] = await Promise.all([env.ops().listKeys(), listOrganisations(env.database)]);
   return req.page(status, {
@@ -155,11 +221,16 @@ export async function renderOperators(
   env: ConsoleEnvironment,
   req: ConsoleRequest,
   status: number,
-  notes: { ok?: string; error?: string; created?: { name: string; credential: string } },
+  notes: {
+    ok?: string;
+    error?: string;
+    created?: { name: string; credential: string };
+    values?: Record<string, string>;
+  },
 ): Promise<Response> {
   const operators = await env.ops().listOperators();
   return req.page(status, {
-    title: "Operators",
+    title: "Medewerkers",
     current: "operators",
     main: operatorsMain({ base: env.base, operators, self: req.operator.id, csrf: req.csrf, ...notes }),
   });
@@ -175,7 +246,7 @@ export async function renderOrganisations(
   env: ConsoleEnvironment,
   req: ConsoleRequest,
   status: number,
-  notes: { ok?: string; error?: string },
+  notes: { ok?: string; error?: string; typed?: { organisation: string; values: Record<string, string> } },
 ): Promise<Response> {
   const rows = await listOrganisations(env.database);
   const details = Object.fromEntries(
@@ -282,10 +353,7 @@ export function consoleViews(env: ConsoleEnvironment): ConsoleRoute[] {
       method: "GET",
       path: "/zaken/:caseNumber",
       section: "cases",
-      run: (req) => {
-        const ok = okOf(req);
-        return renderCase(env, req, String(req.ctx.params.caseNumber ?? ""), 200, ok ? { ok } : {});
-      },
+      run: (req) => renderCase(env, req, String(req.ctx.params.caseNumber ?? ""), 200, notesOf(req)),
     },
     {
       method: "GET",
@@ -314,6 +382,12 @@ export function consoleViews(env: ConsoleEnvironment): ConsoleRoute[] {
     },
     {
       method: "GET",
+      path: "/aandacht",
+      section: "cases",
+      run: (req) => renderAttention(env, req, 200, notesOf(req)),
+    },
+    {
+      method: "GET",
       path: "/webhooks",
       section: "deliveries",
       run: (req) => {
@@ -325,10 +399,7 @@ export function consoleViews(env: ConsoleEnvironment): ConsoleRoute[] {
       method: "GET",
       path: "/webhooks/:eventId",
       section: "deliveries",
-      run: (req) => {
-        const ok = okOf(req);
-        return renderDelivery(env, req, String(req.ctx.params.eventId ?? ""), 200, ok ? { ok } : {});
-      },
+      run: (req) => renderDelivery(env, req, String(req.ctx.params.eventId ?? ""), 200, notesOf(req)),
     },
     {
       method: "GET",

@@ -1,5 +1,5 @@
-// The refusals of the operations the console calls, in Dutch; an unknown code shows the
-// operation's own message.
+// The refusals of the operations the console calls, in Dutch; an unknown code is named in a Dutch
+// sentence.
 const DUTCH: Record<string, string> = {
   case_not_found: "Deze zaak bestaat niet of is gesloten.",
   invalid_status: "Onbekende status.",
@@ -12,12 +12,34 @@ const DUTCH: Record<string, string> = {
   letter_not_found: "Deze brief bestaat niet.",
   organisation_not_found: "Deze organisatie bestaat niet.",
   key_not_found: "Deze sleutel bestaat niet.",
-  operator_not_found: "Deze operator bestaat niet.",
-  invalid_operator: "Een operator heeft een naam van 1 tot 200 tekens en de rol behandelaar of beheerder.",
+  operator_not_found: "Deze medewerker bestaat niet.",
+  invalid_operator: "Een medewerker heeft een naam van 1 tot 200 tekens en de rol behandelaar of beheerder.",
   webhook_event_not_found: "Deze gebeurtenis bestaat niet.",
   invalid_webhook_url: "Deze URL kan geen webhook-eindpunt zijn (https vereist, geen privé-adres).",
   invalid_key_settings: "Deze instellingen van de sleutel zijn ongeldig.",
   letter_details_missing: "De organisatie heeft geen IBAN in haar briefgegevens; er is geen brief gemaakt.",
+  letter_job_not_found: "Er is geen briefopdracht voor deze order; de brief is al gemaakt.",
+  letter_job_running: "De brief wordt op dit moment gemaakt; probeer het zo opnieuw.",
+  order_not_on_case: "Deze order hoort niet bij de zaak.",
+  webhook_endpoint_not_found: "De organisatie heeft geen webhook-eindpunt; stel er eerst een in.",
+  invalid_webhook_secret: "Het geheim van het eindpunt is ongeldig.",
+  organisation_conflict: "Deze organisatie bestaat al met een andere schuldeiser.",
+  invalid_request: "Het verzoek is ongeldig.",
+};
+
+// Why a letter detail was refused, per field (the case system names the field before a colon:
+// `iban: … is not a valid IBAN: …`, letter-details.ts); the checks are those of
+// decision case-system-letter-details.
+const LETTER_DETAIL_REFUSALS: Record<string, string> = {
+  sender_name: "De naam van de afzender is te lang (ten hoogste 200 tekens).",
+  street: "Straat en huisnummer zijn te lang (ten hoogste 200 tekens).",
+  city: "De plaats is te lang (ten hoogste 200 tekens).",
+  iban: "Het IBAN klopt niet: controleer de landcode, de twee controlecijfers en het rekeningnummer.",
+  bic: "De BIC klopt niet: 8 of 11 letters en cijfers (ISO 9362).",
+  kvk_number: "Het KvK-nummer heeft 8 cijfers.",
+  postal_code: "De postcode is geen Nederlandse postcode zoals 1234 AB.",
+  phone: "Het telefoonnummer mag alleen cijfers, spaties, -, ( ) en een + vooraan bevatten.",
+  email: "Het e-mailadres is ongeldig.",
 };
 
 /**
@@ -31,7 +53,20 @@ export function domainErrorMessage(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code !== "string") return undefined;
-  // The field and the reason, as the case system names them (iban: not a valid IBAN: …).
-  if (code === "invalid_letter_details") return `Briefgegevens ongeldig: ${error.message}`;
-  return DUTCH[code] ?? error.message;
+  if (code === "invalid_letter_details") {
+    const field = /^([a-z_]+):/.exec(error.message)?.[1] ?? "";
+    return `Briefgegevens niet opgeslagen. ${LETTER_DETAIL_REFUSALS[field] ?? "Een van de velden is ongeldig."}`;
+  }
+  // An unknown code still gets a Dutch sentence; the code says the rest (issue 31, item 5).
+  return DUTCH[code] ?? `De wijziging is geweigerd (${code}).`;
+}
+
+/**
+ * The Dutch text of a refusal code the console knows, or undefined.
+ *
+ * @example
+ * refusalText("no_invoices"); // "De zaak heeft geen facturen; er is geen brief gemaakt."
+ */
+export function refusalText(code: string): string | undefined {
+  return DUTCH[code];
 }

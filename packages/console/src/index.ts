@@ -2,18 +2,27 @@ export {
   deliveryMain,
   keysMain,
   LETTER_DETAIL_LABELS,
+  NEW_ORGANISATION,
   organisationsMain,
   udfMain,
   webhooksMain,
 } from "./admin-pages.js";
+export { type AttentionInput, attentionMain } from "./attention-page.js";
 export { CONSOLE_CASE_STATUSES, caseListMain } from "./case-list-page.js";
 export { type CasePageInput, caseMain, eventStateLabel } from "./case-page.js";
+export {
+  letterJobErrorText,
+  letterJobStateLabel,
+  taskActionLabel,
+  webhookFailure,
+} from "./console-labels.js";
 export type {
   ConsoleAttempt,
   ConsoleCaseExtras,
   ConsoleCaseView,
   ConsoleDelivery,
   ConsoleKey,
+  ConsoleLetterJob,
   ConsoleOperations,
   ConsoleOperatorAccount,
   ConsoleSendSummary,
@@ -38,8 +47,10 @@ export {
   findEvent,
   listCases,
   listOrganisations,
+  type OpenTaskRow,
   type OrderWarningRow,
   type OrganisationRow,
+  openTasks,
   orderWarnings,
   prefixRange,
   recordAudit,

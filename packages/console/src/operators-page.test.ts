@@ -131,13 +131,13 @@ describe("the operators page", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await res.text();
-    expect(html).toContain("<h1>Operators</h1>");
+    expect(html).toContain("<h1>Medewerkers</h1>");
     expect(html).toContain(
       "<tr><td><code>op_old0000000000</code></td><td>Oud &amp; &lt;weg&gt;</td><td>behandelaar</td>",
     );
     expect(html).toContain("<td><code>op_admin0000000000</code></td><td>Anne</td><td>beheerder</td>");
     expect(html).not.toContain("/intrekken");
-    expect(html).toContain('<a href="/console/operators" aria-current="page">Operators</a>');
+    expect(html).toContain('<a href="/console/operators" aria-current="page">Medewerkers</a>');
     expect(calls).toEqual(["listOperators"]);
   });
 
@@ -147,11 +147,13 @@ describe("the operators page", () => {
     const res = await post("/console/operators", cookie, `name=Jan+de+Vries&role=handler&csrf=${csrf}`);
     expect(res.status).toBe(201);
     const html = await res.text();
-    expect(html).toContain(`<code class="secret" data-field="new-credential">${CREDENTIAL}</code>`);
+    expect(html).toContain(
+      `<code class="secret" id="new-credential" data-field="new-credential">${CREDENTIAL}</code>`,
+    );
     expect(html).toContain("Inlogcode van Jan de Vries (wordt één keer getoond; geef hem nu door):");
     expect(calls).toContain("createOperator Jan de Vries handler");
     expect(audited).toEqual([
-      [ADMIN.id, "Anne", "Operator gemaakt", null, "op_new0000000000", "Jan de Vries (behandelaar)"],
+      [ADMIN.id, "Anne", "Medewerker gemaakt", null, "op_new0000000000", "Jan de Vries (behandelaar)"],
     ]);
     const again = await (await get("/console/operators", cookie)).text();
     expect(again).toContain("<td>Jan de Vries</td>");
@@ -176,25 +178,25 @@ describe("the operators page", () => {
     await post("/console/operators", cookie, `name=Jan&role=handler&csrf=${csrf}`);
     const page = await (await get("/console/operators", cookie)).text();
     expect(page).toContain(
-      'action="/console/operators/op_new0000000000/intrekken" class="inline" data-confirm="Operator Jan intrekken?"',
+      'action="/console/operators/op_new0000000000/intrekken" class="inline" data-confirm="Medewerker Jan intrekken?"',
     );
     const res = await post("/console/operators/op_new0000000000/intrekken", cookie, `csrf=${csrf}`);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/console/operators?ok=operator-ingetrokken");
     expect(await (await get("/console/operators?ok=operator-ingetrokken", cookie)).text()).toContain(
-      '<p class="notice ok" role="status">Operator ingetrokken.</p>',
+      '<p class="notice ok" role="status">Medewerker ingetrokken.</p>',
     );
     expect(audited.at(-1)).toEqual([
       ADMIN.id,
       "Anne",
-      "Operator ingetrokken",
+      "Medewerker ingetrokken",
       null,
       "op_new0000000000",
       "Jan",
     ]);
     const unknown = await post("/console/operators/op_nope/intrekken", cookie, `csrf=${csrf}`);
     expect(unknown.status).toBe(422);
-    expect(await unknown.text()).toContain('role="alert">Deze operator bestaat niet.</p>');
+    expect(await unknown.text()).toContain('role="alert">Deze medewerker bestaat niet.</p>');
   });
 
   it("refuses an admin revoking their own account with 422 and calls no revoke", async () => {
@@ -244,11 +246,11 @@ describe("the operators page", () => {
     }
     // The admin's own session goes on.
     expect(await (await get("/console/operators?ok=sessies-beeindigd", admin)).text()).toContain(
-      '<p class="notice ok" role="status">Alle sessies van de operator zijn beëindigd.</p>',
+      '<p class="notice ok" role="status">Alle sessies van de medewerker zijn beëindigd.</p>',
     );
     const unknown = await post("/console/operators/op_nope/sessies", admin, `csrf=${csrf}`);
     expect(unknown.status).toBe(422);
-    expect(await unknown.text()).toContain('role="alert">Deze operator bestaat niet.</p>');
+    expect(await unknown.text()).toContain('role="alert">Deze medewerker bestaat niet.</p>');
   });
 
   it("ends the sessions of an operator it revokes", async () => {

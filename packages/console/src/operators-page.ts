@@ -34,6 +34,8 @@ export function operatorsMain(input: {
   created?: { name: string; credential: string };
   ok?: string;
   error?: string;
+  /** What was typed in the form that was refused. */
+  values?: Record<string, string>;
 }): string {
   const b = e(input.base);
   const rows = input.operators.map((o) =>
@@ -48,22 +50,27 @@ export function operatorsMain(input: {
         o.revoked_at || o.id === input.self
           ? ""
           : `<form method="post" action="${b}/operators/${encodeURIComponent(o.id)}/sessies" class="inline" data-confirm="Alle sessies van ${e(o.name)} beëindigen?">${csrfField(input.csrf)}<button type="submit">Sessies beëindigen</button></form>
-<form method="post" action="${b}/operators/${encodeURIComponent(o.id)}/intrekken" class="inline" data-confirm="Operator ${e(o.name)} intrekken?">${csrfField(input.csrf)}<button type="submit" class="danger">Intrekken</button></form>`
+<form method="post" action="${b}/operators/${encodeURIComponent(o.id)}/intrekken" class="inline" data-confirm="Medewerker ${e(o.name)} intrekken?">${csrfField(input.csrf)}<button type="submit" class="danger">Intrekken</button></form>`
       }</td>`,
     ].join(""),
   );
-  const head = ["Operator", "Naam", "Rol", "Gemaakt", "Ingetrokken", "Geblokkeerd", ""];
-  return `<h1>Operators</h1>
-${input.created ? `<div class="notice ok" role="status"><p>Inlogcode van ${e(input.created.name)} (wordt één keer getoond; geef hem nu door):</p><p><code class="secret" data-field="new-credential">${e(input.created.credential)}</code></p></div>` : ""}
+  const head = ["Medewerker", "Naam", "Rol", "Gemaakt", "Ingetrokken", "Geblokkeerd", ""];
+  return `<h1>Medewerkers</h1>
+${
+  input.created
+    ? `<div class="notice ok" role="status"><p>Inlogcode van ${e(input.created.name)} (wordt één keer getoond; geef hem nu door):</p><p><code class="secret" id="new-credential" data-field="new-credential">${e(input.created.credential)}</code>
+<button type="button" class="copy" data-copy="new-credential" hidden>Kopiëren</button><span class="copied" role="status" aria-live="polite"></span></p></div>`
+    : ""
+}
 ${notice("ok", input.ok)}
 ${notice("error", input.error)}
 <form method="post" action="${b}/operators" class="card">
-<h2>Operator maken</h2>${csrfField(input.csrf)}
-<label for="name">Naam</label><input id="name" name="name" required maxlength="200">
-<label for="role">Rol</label><select id="role" name="role"><option value="handler">behandelaar</option><option value="admin">beheerder</option></select>
-<button type="submit">Operator maken</button>
+<h2>Medewerker maken</h2>${csrfField(input.csrf)}
+<label for="name">Naam</label><input id="name" name="name" required maxlength="200" value="${e(input.values?.name ?? "")}">
+<label for="role">Rol</label><select id="role" name="role"><option value="handler">behandelaar</option><option value="admin"${input.values?.role === "admin" ? " selected" : ""}>beheerder</option></select>
+<button type="submit">Medewerker maken</button>
 </form>
-<h2>Operators</h2>
+<h2>Alle medewerkers</h2>
 ${
   rows.length === 0
     ? "<p>Geen.</p>"

@@ -19,9 +19,11 @@ export interface CaseCreditor {
 }
 
 /**
- * What {@link CaseSteps.findOpenCases} looks for: open cases of this organisation and creditor
- * with a debtor carrying one of these customer numbers (spec: "A follow-up invoice with the same
- * customer_number for a debtor who already has an open case is added to that open case").
+ * The scope of the merge rule for an order ({@link openCaseQuery}): open cases of this
+ * organisation and creditor with a debtor carrying one of these customer numbers (spec: "A
+ * follow-up invoice with the same customer_number for a debtor who already has an open case is
+ * added to that open case"). What a host's lookup (`findOpenCases` of `placeOnCaseStepwise`,
+ * @incasso/case-system-conformance/stepwise) is asked for.
  *
  * @example
  * const q: OpenCaseQuery = { organisationId: "org_0123456789abcdef", creditorId: null, customerNumbers: ["K-1001"] };
@@ -33,7 +35,8 @@ export interface OpenCaseQuery {
 }
 
 /**
- * An open case found by {@link CaseSteps.findOpenCases} (a host's lookup for {@link placeOnCaseStepwise}).
+ * An open case in the scope of an order, as {@link chooseOpenCase} ranks it (a host's lookup
+ * `findOpenCases` for `placeOnCaseStepwise` answers these).
  *
  * @example
  * const c: OpenCase = { caseNumber: "2026-000001", openedAt: new Date("2026-11-01T09:00:00Z"), openedByOrderId: "ord_0123456789abcdef" };
@@ -47,8 +50,8 @@ export interface OpenCase {
 
 /**
  * A debtor as the case step receives it: every field of the order's debtor except the address,
- * which `setDebtorAddress` ({@link ItemSteps}) records separately (its failure is the warning
- * `debtor_address_failed`, spec Warning).
+ * which the placement records separately (`addresses` of {@link CasePlacementInput}; a host that
+ * could not record it reports it, and it becomes the warning `debtor_address_failed`, spec Warning).
  *
  * @example
  * const d: CaseDebtor = { type: "business", company_name: "Voorbeeld B.V.", first_name: null, middle_name: null,
@@ -60,10 +63,9 @@ export type CaseDebtor = Omit<NormalisedDebtor, "address"> & {
 };
 
 /**
- * The order's part of a case: what `openCase` ({@link CaseSteps}) opens a case with and what
- * `joinCase` ({@link CaseSteps}) adds to an open one. Calls with the same `orderId` must have the
- * effect of one (the engine retries with the same id after a crash; decision
- * orders-engine-order-ids).
+ * The order's part of a case: what a placement opens a case with or adds to an open one. Calls
+ * with the same `orderId` must have the effect of one (the engine retries with the same id after a
+ * crash; decision orders-engine-order-ids).
  *
  * @example
  * const input: CaseOrderInput = { orderId: "ord_0123456789abcdef", organisationId: "org_0123456789abcdef",
@@ -128,9 +130,9 @@ export interface OrderPlacedInput {
 }
 
 /**
- * What `addItems` ({@link ItemSteps}) records in one call: the addresses of the order's debtors and
- * its invoices, each named by its 0-based position in the order as in
- * `setDebtorAddress` ({@link ItemSteps}) and `addInvoice` ({@link ItemSteps}).
+ * The items of an order on its case: the addresses of the order's debtors and its invoices, each
+ * named by its 0-based position in the order (as `failedItems` of {@link CasePlacement} names
+ * them).
  *
  * @example
  * const items: CaseItemsInput = { orderId: "ord_0123456789abcdef", caseNumber: "2026-000001",
@@ -147,9 +149,9 @@ export interface CaseItemsInput {
 }
 
 /**
- * What {@link CaseSystem.placeOnCase} places in one call: the order's part of a case, as for
- * `openCase` ({@link CaseSteps}), with the addresses of its debtors and its invoices, as for
- * `addItems` ({@link ItemSteps}).
+ * What {@link CaseSystem.placeOnCase} places in one call: the order's part of a case
+ * ({@link CaseOrderInput}) with the addresses of its debtors and its invoices
+ * ({@link CaseItemsInput}).
  *
  * @example
  * const input: CasePlacementInput = { orderId: "ord_0123456789abcdef", organisationId: "org_0123456789abcdef",
@@ -248,7 +250,7 @@ export interface CaseSystem {
    * - Concurrency: two calls for the same organisation, creditor and customer number should not
    *   both open a case; the second joins the first's (spec: a follow-up invoice "is added to that
    *   open case"), also when they come from several API processes at once. The built-in case
-   *   system guarantees it; a placement built with {@link placeOnCaseStepwise} does not.
+   *   system guarantees it; a placement built with `placeOnCaseStepwise` does not.
    * - Idempotent on the order id: a repeat finds the case the order is on and records only what
    *   is missing; it never opens a second case (decision orders-engine-order-ids).
    * - A throw refuses the order with 502 `upstream_error`, so the call should leave nothing
@@ -258,8 +260,8 @@ export interface CaseSystem {
    *   becomes its warning and the order stands.
    *
    * The one placement call of the port (decision case-system-port-one-call-placement); a host
-   * whose case system has smaller calls builds it with {@link placeOnCaseStepwise}. Attachments
-   * go through `storeAttachment`.
+   * whose case system has smaller calls builds it with `placeOnCaseStepwise` of
+   * @incasso/case-system-conformance/stepwise. Attachments go through `storeAttachment`.
    */
   placeOnCase(input: CasePlacementInput): Promise<CasePlacement>;
   /** Stores a checked PDF on the case. */

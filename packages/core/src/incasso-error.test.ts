@@ -80,15 +80,18 @@ describe("IncassoError, the one error type", () => {
     expect(new StoreUnavailableError("Gone.").headers).toEqual({ "Retry-After": "5" });
   });
 
-  it("recognises the brand on any object with a string code, and an older copy's own brand", () => {
+  it("recognises the brand on any object with a string code, and no per-class brand alone", () => {
     const foreign = Object.assign(new Error("x"), { code: "not_found" });
     Object.defineProperty(foreign, Symbol.for("incasso.error"), { value: true });
-    const older = Object.assign(new Error("x"), { code: "creditor_exists", isIncassoCoreError: true });
+    const classBrandOnly = Object.assign(new Error("x"), {
+      code: "creditor_exists",
+      isIncassoCoreError: true,
+    });
     const noCode = Object.assign(new Error("x"), { isIncassoCoreError: true });
     const lookalike = Object.assign(new Error("x"), { code: "not_found", name: "CoreError" });
-    expect([foreign, older, noCode, lookalike, null, "not_found", 42].map(isIncassoError)).toEqual([
+    expect([foreign, classBrandOnly, noCode, lookalike, null, "not_found", 42].map(isIncassoError)).toEqual([
       true,
-      true,
+      false,
       false,
       false,
       false,

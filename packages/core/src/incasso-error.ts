@@ -88,21 +88,10 @@ export class IncassoError<C extends string = string> extends Error implements In
 // nothing to an error's own (logged, compared) members.
 Object.defineProperty(IncassoError.prototype, INCASSO_ERROR_BRAND, { value: true });
 
-// The per-class brands of earlier releases, which every subclass still carries: an error from an
-// older copy of a package (before the one type) is still recognised.
-const EARLIER_BRANDS = [
-  "isIncassoCoreError",
-  "isIncassoOrdersError",
-  "isIncassoOrderEngineError",
-  "isIncassoWebhookError",
-  "isIncassoStoreUnavailable",
-  "isIncassoCaseSystemError",
-] as const;
-
 /**
  * Whether a value carries the project's error brand, also when it comes from another copy of a
- * package or from @incasso/wik or @incasso/rol-router (which brand their errors the same way), or
- * from an older copy that has only its class's own brand (`isIncassoCoreError`, ...).
+ * package or from @incasso/wik, @incasso/rol-router or @incasso/pdf-guard (which brand their
+ * errors the same way).
  *
  * @example
  * try { await createCreditor(store, principal, body); } catch (e) { if (isIncassoError(e)) console.log(e.code); }
@@ -110,6 +99,5 @@ const EARLIER_BRANDS = [
 export function isIncassoError(value: unknown): value is IncassoErrorShape {
   if (typeof value !== "object" || value === null) return false;
   if (typeof (value as { code?: unknown }).code !== "string") return false;
-  if ((value as Record<symbol, unknown>)[INCASSO_ERROR_BRAND] === true) return true;
-  return EARLIER_BRANDS.some((brand) => (value as Record<string, unknown>)[brand] === true);
+  return (value as Record<symbol, unknown>)[INCASSO_ERROR_BRAND] === true;
 }

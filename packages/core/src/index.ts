@@ -34,7 +34,6 @@ export type {
   OrderPlacedInput,
   PlacementWithdrawalInput,
 } from "./case-system-port.js";
-export { chooseOpenCase, type OpenCaseChoice } from "./choose-open-case.js";
 export {
   type CreateCreditorRequest,
   CreateCreditorRequestSchema,
@@ -58,14 +57,17 @@ export {
   isIncassoError,
 } from "./incasso-error.js";
 export type { Logger } from "./logger.js";
-export * from "./orders/index.js";
 export {
-  type CaseSteps,
-  type CaseSystemSteps,
-  type ItemSteps,
-  type PlaceOnCaseStepwiseOptions,
-  placeOnCaseStepwise,
-} from "./place-on-case-stepwise.js";
+  chooseOpenCase,
+  compareOpenCases,
+  inMergeScope,
+  type MergeCandidate,
+  OPEN_CASE_ORDER,
+  type OpenCaseChoice,
+  type OpenCaseOrderKey,
+  openCaseQuery,
+} from "./merge-rule.js";
+export * from "./orders/index.js";
 export { type Principal, principalOfKey } from "./principal.js";
 export { DEFAULT_API_RATE_LIMIT, DEFAULT_ORDER_RATE_LIMITS } from "./rate-limit-defaults.js";
 export { type SnakeCase, type SnakeView, snakeView, type WireValue } from "./snake-view.js";
@@ -74,6 +76,7 @@ export type {
   ApiKeyRepository,
   CreditorRecord,
   CreditorRepository,
+  HandlersPendingOption,
   IdempotencyClaim,
   IdempotencyClaimInput,
   IdempotencyRepository,
@@ -85,6 +88,8 @@ export type {
   OrderRepository,
   Organisation,
   OrganisationRepository,
+  PendingHandlerRepository,
+  PendingHandlerRun,
   PlacementIntent,
   PlacementIntentRepository,
   RateLimitHit,

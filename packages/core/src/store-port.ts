@@ -1,5 +1,6 @@
 import type { KeyMode, KeyVisibility } from "./api-key-format.js";
 import type { Warning } from "./orders/warnings.js";
+import type { Principal } from "./principal.js";
 import type { OutboxRepository, WebhookEndpointRepository } from "./webhooks/outbox-port.js";
 
 /**
@@ -38,6 +39,11 @@ export interface ApiKeyRecord {
   hint: string;
   createdAt: Date;
   revokedAt: Date | null;
+  /**
+   * When the key last authenticated a request, to the minute (recorded at most once a minute per
+   * key: decision keys-last-used); null when never, absent from a store that does not record it.
+   */
+  lastUsedAt?: Date | null;
 }
 
 /**
@@ -180,6 +186,11 @@ export interface ApiKeyRepository {
   list(filter?: { organisationId?: string }): Promise<ApiKeyRecord[]>;
   /** Marks a key revoked (once: a second call keeps the first time). Undefined when unknown. */
   revoke(id: string, now: Date): Promise<ApiKeyRecord | undefined>;
+  /**
+   * Records that the key authenticated a request at `at`, unless it was recorded less than a
+   * minute before (decision keys-last-used). Optional: a store without it records no use.
+   */
+  markUsed?(id: string, at: Date): Promise<void>;
   count(): Promise<number>;
 }
 
@@ -318,6 +329,67 @@ export interface StoreRepositories {
    * orders-engine-placement-intents): what the placement reconciler undoes when the row never comes.
    */
   placementIntents: PlacementIntentRepository;
+  /**
+   * Orders and control requests whose host handlers have not finished yet (decision
+   * orders-host-hooks): written with the row, cleared when the handlers settled, and run again by
+   * the handler sweeper when a process stopped first.
+   */
+  pendingHandlers: PendingHandlerRepository;
+}
+
+/**
+ * What the order engine writes with an order row or a control request when the host has handlers
+ * for it: that they are still to run, for whom, and since when (the real clock, which the sweeper
+ * compares with its own). Written in the same statement as the row, so a row never exists without
+ * it and the request pays no further round trip.
+ *
+ * @example
+ * await store.orders.insert(record, { handlersPending: { principal, since: new Date() } });
+ */
+export interface HandlersPendingOption {
+  handlersPending?: { principal: Principal; since: Date };
+}
+
+/**
+ * A stored order (`kind` `order`, `id` the order's) or control request (`kind` `action`, `id` the
+ * action's) whose host handlers have not finished.
+ *
+ * @example
+ * const run: PendingHandlerRun = { kind: "order", id: "ord_0123456789abcdef", orderId: "ord_0123456789abcdef",
+ *   organisationId: "org_0123456789abcdef", principal, createdAt: new Date() };
+ */
+export interface PendingHandlerRun {
+  kind: "order" | "action";
+  id: string;
+  orderId: string;
+  organisationId: string;
+  /** Who submitted it, as the handlers saw it the first time. */
+  principal: Principal;
+  createdAt: Date;
+}
+
+/**
+ * The runs of {@link StoreRepositories.pendingHandlers}. A run is written with its row (see
+ * {@link HandlersPendingOption}), removed once its handlers settled, and claimed by one sweeper at
+ * a time when it is older than the grace period.
+ *
+ * @example
+ * const runs = await store.pendingHandlers.claimStale(before, new Date(), 100, ["order"]);
+ */
+export interface PendingHandlerRepository {
+  /**
+   * Claims up to `limit` runs of the given kinds written before `before` and not claimed, or
+   * claimed before `before` and not removed (a sweeper that stopped midway), oldest first; others'
+   * claims in progress are skipped.
+   */
+  claimStale(
+    before: Date,
+    at: Date,
+    limit: number,
+    kinds: readonly PendingHandlerRun["kind"][],
+  ): Promise<PendingHandlerRun[]>;
+  /** Removes the run once its handlers settled; nothing when there is none. */
+  remove(kind: PendingHandlerRun["kind"], id: string): Promise<void>;
 }
 
 /**
@@ -354,7 +426,7 @@ export interface PlacementIntentRepository {
    * transaction); undefined, with nothing stored, when there was no unclaimed intent to end (its
    * placement is being withdrawn).
    */
-  endWithOrder(order: OrderRecord): Promise<OrderRecord | undefined>;
+  endWithOrder(order: OrderRecord, options?: HandlersPendingOption): Promise<OrderRecord | undefined>;
   /** Ends an unclaimed intent without an order row; false when there was none to end. */
   end(orderId: string): Promise<boolean>;
   /** Claims the order's unclaimed intent for withdrawal; undefined when it was ended or claimed. */
@@ -473,12 +545,16 @@ export interface OrderRepository {
    * Stores an order. When an order with this id exists already (a retry after a crash, decision
    * orders-engine-order-ids), nothing is written and the stored one is returned with `created` false.
    */
-  insert(order: OrderRecord): Promise<{ order: OrderRecord; created: boolean }>;
+  insert(
+    order: OrderRecord,
+    options?: HandlersPendingOption,
+  ): Promise<{ order: OrderRecord; created: boolean }>;
   /** The organisation's order with this id; never another organisation's. */
   findById(organisationId: string, id: string): Promise<OrderRecord | undefined>;
   /** Newest first by (created_at, id), after `query.after`; up to `limit + 1` rows. */
   list(query: OrderListQuery): Promise<OrderRecord[]>;
-  addAction(action: OrderActionRecord): Promise<OrderActionRecord>;
+  /** Stores a control request; with `handlersPending`, the pending run in the same statement. */
+  addAction(action: OrderActionRecord, options?: HandlersPendingOption): Promise<OrderActionRecord>;
   /** The order's control requests, newest first. */
   listActions(organisationId: string, orderId: string): Promise<OrderActionRecord[]>;
 }

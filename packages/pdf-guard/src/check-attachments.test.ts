@@ -276,7 +276,7 @@ describe("decodeAttachments", () => {
     if (!isPdfGuardError(error)) return;
     expect(error.status).toBe(422);
     expect(error.code).toBe("invalid_attachment");
-    expect(error.detail).toBe(
+    expect(error.message).toBe(
       "2 attachments were refused: each must be a valid PDF that opens without a password.",
     );
     expect(error.errors).toEqual([

@@ -8,8 +8,7 @@ import {
   problemCodeForAll,
 } from "./errors.js";
 import { normaliseFilename } from "./filename.js";
-import type { PdfIsolation } from "./inspect-pdf.js";
-import { chooseEngine, createPdfInspector } from "./internal/pdf-inspector.js";
+import { createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
 import type { ActiveContentKind, EmbeddedXml, PdfEngine } from "./pdf-engine.js";
 
@@ -24,10 +23,6 @@ export interface CheckAttachmentsOptions {
   limits?: Partial<AttachmentLimits>;
   /** Path of the list in the request, used in `errors[].field`. Default `attachments`. */
   fieldPrefix?: string;
-  /**
-   * @deprecated `none` forces the calling thread even with an engine; `worker` requires `engine`.
-   */
-  isolation?: PdfIsolation;
   /**
    * The engine that parses the PDFs, bounded in time and memory: on Node the process-wide
    * `getPdfEngine()` from `@incasso/pdf-guard/node`, shared by every order so the number of parses
@@ -234,9 +229,7 @@ export async function checkAttachments(
     });
   }
 
-  // Chosen before anything is parsed, so a configuration mistake never passes for a refusal.
-  const engine = chooseEngine(options.isolation, options.engine);
-  const inspector = listErrors.length === 0 ? createPdfInspector(limits, engine) : null;
+  const inspector = listErrors.length === 0 ? createPdfInspector(limits, options.engine ?? null) : null;
   // When one file cannot be judged (engine busy or closed) the whole check fails, so this order's
   // other files leave the queue at once instead of taking a worker for nothing.
   const cancel = new AbortController();

@@ -42,17 +42,36 @@ describe("errors", () => {
     );
   });
 
-  it("carries status, code, detail and errors, and is recognised by its brand", () => {
+  it("has the shared error shape: status, code, message, errors, headers and the project's brand", () => {
     const e = new PdfGuardError({ status: 422, code: "invalid_attachment", detail: "refused", errors: [] });
-    expect([e.status, e.code, e.detail, e.message, e.name]).toEqual([
+    expect([e.status, e.code, e.message, e.name, e.errors, e.headers, e.retryAfterSeconds]).toEqual([
       422,
       "invalid_attachment",
       "refused",
-      "refused",
       "PdfGuardError",
+      [],
+      {},
+      null,
     ]);
+    expect((e as unknown as Record<symbol, unknown>)[Symbol.for("incasso.error")]).toBe(true);
+    expect(Object.keys(e)).not.toContain("isPdfGuardError");
+    const busy = new PdfGuardError({
+      status: 503,
+      code: "pdf_engine_busy",
+      detail: "busy",
+      retryAfterSeconds: 3,
+    });
+    expect([busy.headers, busy.retryAfterSeconds]).toEqual([{ "Retry-After": "3" }, 3]);
+  });
+
+  it("recognises its errors by the shared brand and name, also from another copy of the package", () => {
+    const e = new PdfGuardError({ status: 422, code: "invalid_attachment", detail: "refused", errors: [] });
     expect(isPdfGuardError(e)).toBe(true);
-    expect(isPdfGuardError({ ...e, isPdfGuardError: true })).toBe(true);
+    const copy = { name: "PdfGuardError", code: "pdf_engine_busy", [Symbol.for("incasso.error")]: true };
+    expect(isPdfGuardError(copy)).toBe(true);
+    expect(isPdfGuardError({ ...e, isPdfGuardError: true })).toBe(false);
+    expect(isPdfGuardError({ ...copy, name: "WikError" })).toBe(false);
+    expect(isPdfGuardError({ ...copy, code: 7 })).toBe(false);
     expect(isPdfGuardError(new Error("x"))).toBe(false);
     expect(isPdfGuardError(null)).toBe(false);
   });

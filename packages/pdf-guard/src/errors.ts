@@ -133,7 +133,7 @@ export interface PdfGuardErrorInit {
    * the file (decision pdf-guard-pdf-engine).
    */
   code: string;
-  /** Explanation of this occurrence. */
+  /** Explanation of this occurrence: the error's `message`, the problem's `detail`. */
   detail: string;
   /** Per-field failures, ready for the problem's `errors[]`. */
   errors?: AttachmentFieldError[];
@@ -144,9 +144,12 @@ export interface PdfGuardErrorInit {
 }
 
 /**
- * The error this package throws. It carries what an RFC 9457 problem needs (`status`, `code`,
- * `detail`, `errors`) so the server can map it without importing this class; check the brand with
- * {@link isPdfGuardError} rather than `instanceof` (house rule).
+ * The error this package throws, in the project's shared error shape (the brand
+ * `Symbol.for("incasso.error")`, `code`, `message`, `status`, `errors`, `headers`): the server maps
+ * it with its one rule for every package's errors (decision server-error-code-table), and this
+ * package depends on no other of the project for it, as @incasso/wik and @incasso/rol-router do
+ * not. `message` is the problem's `detail`. Check it with {@link isPdfGuardError} rather than
+ * `instanceof` (house rule).
  *
  * @example
  * throw new PdfGuardError({
@@ -157,36 +160,45 @@ export interface PdfGuardErrorInit {
  * });
  */
 export class PdfGuardError extends Error {
+  /** The HTTP status the error becomes: the codes of this package are not in the server's table. */
   readonly status: number;
   readonly code: string;
-  readonly detail: string;
   readonly errors: AttachmentFieldError[];
+  /** Response headers that belong to the error: `Retry-After` for a 503 that may be retried. */
+  readonly headers: Readonly<Record<string, string>>;
   /** Seconds for a `Retry-After` header, or null when retrying as such does not help. */
   readonly retryAfterSeconds: number | null;
-  /** Brand checked by {@link isPdfGuardError}. */
-  readonly isPdfGuardError = true as const;
 
   constructor(init: PdfGuardErrorInit) {
     super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = "PdfGuardError";
     this.status = init.status;
     this.code = init.code;
-    this.detail = init.detail;
     this.errors = init.errors ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+    this.headers =
+      init.retryAfterSeconds === undefined ? {} : { "Retry-After": String(init.retryAfterSeconds) };
   }
 }
 
+// The brand of the project's shared error shape: the global-registry symbol, so a host recognises
+// this error without this package depending on the host's error type, or on `instanceof`. On the
+// prototype: it adds no member to the error itself.
+Object.defineProperty(PdfGuardError.prototype, Symbol.for("incasso.error"), { value: true });
+
 /**
- * Whether a value is a {@link PdfGuardError}, also across copies of this package.
+ * Whether a value is a {@link PdfGuardError}, also across copies of this package: it carries the
+ * shared brand, the name and a string code.
  *
  * @example
  * try { await decodeAttachments(list); } catch (e) { if (isPdfGuardError(e)) console.log(e.errors); }
  */
 export function isPdfGuardError(value: unknown): value is PdfGuardError {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as { name?: unknown; code?: unknown } & Record<symbol, unknown>;
   return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { isPdfGuardError?: unknown }).isPdfGuardError === true
+    candidate[Symbol.for("incasso.error")] === true &&
+    candidate.name === "PdfGuardError" &&
+    typeof candidate.code === "string"
   );
 }

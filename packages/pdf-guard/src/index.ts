@@ -43,7 +43,7 @@ export {
   problemCodeForAll,
 } from "./errors.js";
 export { type NormaliseFilenameOptions, normaliseFilename } from "./filename.js";
-export { type InspectPdfOptions, inspectPdf, type PdfInspection, type PdfIsolation } from "./inspect-pdf.js";
+export { type InspectPdfOptions, inspectPdf, type PdfInspection } from "./inspect-pdf.js";
 export { type AttachmentLimits, DEFAULT_ATTACHMENT_LIMITS, resolveAttachmentLimits } from "./limits.js";
 export { consoleLogger, type PdfGuardLogger, silentLogger } from "./logger.js";
 export { createOpenAIDocumentChecker, type OpenAIDocumentCheckerOptions } from "./openai-document-checker.js";

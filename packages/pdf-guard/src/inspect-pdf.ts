@@ -1,18 +1,7 @@
 import type { AttachmentIssueCode } from "./errors.js";
-import { chooseEngine, createPdfInspector } from "./internal/pdf-inspector.js";
+import { createPdfInspector } from "./internal/pdf-inspector.js";
 import { type AttachmentLimits, resolveAttachmentLimits } from "./limits.js";
 import type { ActiveContentKind, EmbeddedXml, PdfEngine, PdfOcrReport } from "./pdf-engine.js";
-
-/**
- * The older switch for where pdf.js runs, kept so existing callers compile: `none` parses on the
- * calling thread even when an engine is given; `worker` requires an engine. Without it, the engine
- * option alone decides (decision pdf-guard-engine-injected).
- *
- * @deprecated Pass `engine` (workers) or leave it out (calling thread).
- * @example
- * const isolation: PdfIsolation = "none";
- */
-export type PdfIsolation = "worker" | "none";
 
 /**
  * What {@link inspectPdf} found: the facts of a readable PDF, or a refusal with a stable code.
@@ -52,10 +41,6 @@ export interface InspectPdfOptions {
   /** Overrides of the parse limits (`parseTimeoutMs`, `parseMemoryMb`, `maxTextChars`). */
   limits?: Partial<AttachmentLimits>;
   /**
-   * @deprecated `none` forces the calling thread even with an engine; `worker` requires `engine`.
-   */
-  isolation?: PdfIsolation;
-  /**
    * The engine that parses, bounded in time and memory, such as `getPdfEngine()` from
    * `@incasso/pdf-guard/node`. Without one, the file is parsed on the calling thread and the time
    * and memory limits do not apply.
@@ -79,5 +64,5 @@ export interface InspectPdfOptions {
  */
 export async function inspectPdf(bytes: Uint8Array, options: InspectPdfOptions = {}): Promise<PdfInspection> {
   const limits = resolveAttachmentLimits(options.limits);
-  return createPdfInspector(limits, chooseEngine(options.isolation, options.engine)).inspect(bytes);
+  return createPdfInspector(limits, options.engine ?? null).inspect(bytes);
 }

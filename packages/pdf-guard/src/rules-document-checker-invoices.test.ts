@@ -38,7 +38,7 @@ function header(number: string): PlacedText[] {
 }
 
 async function invoicePdf(options: LayoutPdfOptions): Promise<CheckableAttachment> {
-  const r = await inspectPdf(await makeLayoutPdf(options), { isolation: "none" });
+  const r = await inspectPdf(await makeLayoutPdf(options));
   if (!r.ok) throw new Error(r.code);
   return {
     index: 0,

@@ -19,7 +19,7 @@ async function attachment(
   document_type: CheckableAttachment["document_type"],
   lines: string[],
 ): Promise<CheckableAttachment> {
-  const r = await inspectPdf(await makeTextPdf({ pages: [lines] }), { isolation: "none" });
+  const r = await inspectPdf(await makeTextPdf({ pages: [lines] }));
   if (!r.ok) throw new Error(r.code);
   return {
     index,

@@ -9,6 +9,7 @@ import {
 import { ApiError } from "./api-error.js";
 import { apiKeyCacheOf } from "./api-key-cache.js";
 import type { Authenticate } from "./authenticate.js";
+import { noteKeyUse } from "./internal/key-last-used.js";
 import type { RouteAuth, RouteContext } from "./plugin.js";
 import { principalProblem } from "./principal-check.js";
 
@@ -65,7 +66,8 @@ export function requirePrincipal(ctx: Pick<RouteContext, "state">): Principal {
 /**
  * The principal of a key, from the store's short-lived key cache or else from the database (spec
  * section Authentication, rule 3: malformed, unknown and revoked are all "no principal"). Only a
- * valid key is cached, for a few seconds (docs/decisions/auth-key-cache.md).
+ * valid key is cached, for a few seconds (docs/decisions/auth-key-cache.md). Its use is recorded
+ * for the console's "last used", at most once a minute (decision keys-last-used).
  *
  * @example
  * const principal = await authenticateKey(store, "svc_test_...");
@@ -75,11 +77,15 @@ export async function authenticateKey(store: IncassoStore, key: string): Promise
   const hash = hashApiKey(key);
   const cache = apiKeyCacheOf(store);
   const cached = cache.get(hash);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) {
+    noteKeyUse(store, cached.keyId, Date.now());
+    return cached;
+  }
   const record = await store.apiKeys.findByHash(hash);
   if (record === undefined || record.revokedAt !== null) return undefined;
   const principal = principalOfKey(record);
   cache.set(hash, principal);
+  noteKeyUse(store, principal.keyId, Date.now());
   return principal;
 }
 

@@ -129,7 +129,6 @@ export {
 } from "./plugins/health.js";
 export { openApiPlugin } from "./plugins/openapi.js";
 export { type OrdersPluginOptions, ordersPlugin } from "./plugins/orders.js";
-export { orderEngineErrorToApiError } from "./plugins/orders-errors.js";
 export { type PingResponse, PingResponseSchema, pingPlugin } from "./plugins/ping.js";
 export { type RolRouterPluginOptions, rolRouterPlugin } from "./plugins/rol-router.js";
 export { type ToolRateLimitOptions, toolRateLimit } from "./plugins/tool-limits.js";

@@ -2,9 +2,8 @@ import { issueApiKey, OrderEngineError, StoreUnavailableError } from "@incasso/c
 import { openStore } from "@incasso/store-sql";
 import { describe, expect, it } from "vitest";
 import { isApiError } from "./api-error.js";
-import { toApiError } from "./core-errors.js";
 import { createApi } from "./create-api.js";
-import { orderEngineErrorToApiError } from "./plugins/orders-errors.js";
+import { toApiError } from "./to-api-error.js";
 
 describe("a store out of reach", () => {
   it("maps to 503 service_unavailable with Retry-After, also behind a case system's 502", () => {
@@ -12,9 +11,7 @@ describe("a store out of reach", () => {
     for (const mapped of [
       toApiError(store),
       toApiError(new Error("wrapped", { cause: store })),
-      orderEngineErrorToApiError(
-        new OrderEngineError("upstream_error", "case system failed", { cause: store }),
-      ),
+      toApiError(new OrderEngineError("upstream_error", "case system failed", { cause: store })),
     ]) {
       expect(isApiError(mapped)).toBe(true);
       expect(mapped).toMatchObject({
@@ -26,7 +23,7 @@ describe("a store out of reach", () => {
       });
     }
     // A case system that failed for another reason stays a 502.
-    expect(orderEngineErrorToApiError(new OrderEngineError("upstream_error", "no"))).toMatchObject({
+    expect(toApiError(new OrderEngineError("upstream_error", "no"))).toMatchObject({
       status: 502,
     });
     const bug = new TypeError("x is undefined");

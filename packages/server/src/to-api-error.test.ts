@@ -99,11 +99,8 @@ describe("toApiError, the one mapping of thrown values", () => {
 
   it("recognises an error of another copy of a package by its brand, not its class", () => {
     // What a second copy of @incasso/core throws: the same members, another class.
-    const foreign = Object.assign(new Error("Exists."), {
-      code: "creditor_exists",
-      field: undefined,
-      isIncassoCoreError: true,
-    });
+    const foreign = Object.assign(new Error("Exists."), { code: "creditor_exists", field: undefined });
+    Object.defineProperty(foreign, Symbol.for("incasso.error"), { value: true });
     expect(wire(toApiError(foreign))).toMatchObject({ status: 409, code: "creditor_exists" });
   });
 

@@ -64,7 +64,7 @@ export function toApiError(error: unknown): unknown {
   // A host rule's own code (decision orders-host-hooks) is in this API's table, not the built-in one.
   const hostCode = (error as { hostCode?: unknown }).hostCode === true;
   if (status === 422 && !hostCode && statusOfCode(error.code) !== 422) return validationError(errors);
-  const headers = { ...(error.headers ?? retryAfterOf(error)) };
+  const headers = { ...error.headers };
   return new ApiError({
     status,
     code: error.code,
@@ -73,10 +73,4 @@ export function toApiError(error: unknown): unknown {
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
     cause: error,
   });
-}
-
-// An OrderEngineError of an older copy of @incasso/core has `retryAfterSeconds` but no `headers`.
-function retryAfterOf(error: object): Record<string, string> {
-  const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-  return typeof seconds === "number" ? { "Retry-After": String(seconds) } : {};
 }

@@ -18,9 +18,14 @@ import type { Migration } from "./migrations.js";
  *   not stored yet (decision orders-engine-placement-intents); `claimed_at` set while the
  *   reconciler withdraws its placement. No foreign key to organisations: the row must be writable
  *   whatever else fails, and it is gone within minutes.
+ * - Version 15, `pending_handlers`: a stored order (`kind` `order`) or control request (`action`)
+ *   whose host handlers have not settled yet, written in the statement that stores the row and
+ *   removed once they settled (decision orders-host-hooks); `principal` is who submitted it, as the
+ *   handlers saw it; `claimed_at` set while a sweeper runs them again. No foreign keys, like the
+ *   intents: the run goes when its handlers settled.
  *
  * @example
- * const versions = ORDER_MIGRATIONS.map((m) => m.version); // [10, 12, 13, 14]
+ * const versions = ORDER_MIGRATIONS.map((m) => m.version); // [10, 12, 13, 14, 15]
  */
 export const ORDER_MIGRATIONS: readonly Migration[] = [
   {
@@ -86,6 +91,23 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
         claimed_at timestamptz
       )`,
       "CREATE INDEX placement_intents_age ON placement_intents (created_at)",
+    ],
+  },
+  {
+    version: 15,
+    name: "pending order handlers",
+    statements: [
+      `CREATE TABLE pending_handlers (
+        kind text NOT NULL CHECK (kind IN ('order', 'action')),
+        id text NOT NULL,
+        order_id text NOT NULL,
+        organisation_id text NOT NULL,
+        principal json NOT NULL,
+        created_at timestamptz NOT NULL,
+        claimed_at timestamptz,
+        PRIMARY KEY (kind, id)
+      )`,
+      "CREATE INDEX pending_handlers_age ON pending_handlers (created_at)",
     ],
   },
 ];

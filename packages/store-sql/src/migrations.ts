@@ -20,9 +20,9 @@ export interface Migration {
 /**
  * The store's own schema, in code (architecture: "migrations in code, no migration files read from
  * disk at run time"): keys, organisations, creditors, idempotency, rate limits, custom fields
- * (version 1), orders (10, 12 the outcome note of a control request, 13 orders of a host's own
- * credentials) and the webhook outbox
- * (20). Another package's tables come with that package (the built-in case system's:
+ * (version 1), operators (2), when each key was last used (3), orders (10; 12 the outcome note of
+ * a control request; 13 orders of a host's own credentials; 14 placement intents; 15 pending runs
+ * of a host's order handlers) and the webhook outbox (20, 21). Another package's tables come with that package (the built-in case system's:
  * `CASE_SYSTEM_MIGRATIONS` of `@incasso/case-system`, versions 11 and 30 to 39) and are passed to
  * `openStore` merged with these by {@link mergeMigrations} (decision
  * case-system-owns-its-migrations; docs/storage.md).
@@ -99,6 +99,13 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
   },
   // Operators of the console and their failed logins (issue 19).
   ...OPERATOR_MIGRATIONS,
+  {
+    // When each key last authenticated a request, to the minute, written at most once a minute
+    // per key (issue 31; decision keys-last-used). Null: not used since the column came.
+    version: 3,
+    name: "api keys: when each was last used",
+    statements: ["ALTER TABLE api_keys ADD COLUMN last_used_at timestamptz"],
+  },
   // The order engine owns versions 10 to 19 (issue 8); 11 is the built-in case system's.
   ...ORDER_MIGRATIONS,
   // Webhook delivery owns versions 20 to 29 (issue 9); 30 to 39 are the built-in case system's.
@@ -137,7 +144,7 @@ const MIGRATION_LOCK = 7_274_001;
  * instances starting at once apply each step exactly once. Returns the versions it applied.
  *
  * @example
- * const applied = await migrate(db); // [1, 10, 12, 13, 14, 20] on an empty database, [] afterwards
+ * const applied = await migrate(db); // [1, 10, 12, 13, 14, 15, 20] on an empty database, [] afterwards
  */
 export async function migrate(
   db: SqlDatabase,

@@ -59,7 +59,7 @@ describe("openStore on a data directory", () => {
     const { rows } = await store.database.query<{ version: number }>(
       "SELECT version FROM incasso_migrations ORDER BY version",
     );
-    expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 10, 12, 13, 14, 20, 21, 50]);
+    expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 3, 10, 12, 13, 14, 15, 20, 21, 50]);
     await store.close();
   });
 
@@ -84,7 +84,7 @@ describe("mergeMigrations", () => {
   it("merges lists in version order, keeps a step given twice once, and refuses two steps for one version", () => {
     const a = { version: 11, name: "a", statements: ["SELECT 1"] };
     const merged = mergeMigrations([a], STORE_MIGRATIONS, [a]);
-    expect(merged.map((m) => m.version)).toEqual([1, 2, 10, 11, 12, 13, 14, 20, 21]);
+    expect(merged.map((m) => m.version)).toEqual([1, 2, 3, 10, 11, 12, 13, 14, 15, 20, 21]);
     expect(() => mergeMigrations(STORE_MIGRATIONS, [{ version: 10, name: "other", statements: [] }])).toThrow(
       "Two migrations claim version 10",
     );

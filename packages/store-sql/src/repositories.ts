@@ -6,6 +6,7 @@ import { idempotencyRepository } from "./repositories/idempotency.js";
 import { orderRepository } from "./repositories/orders.js";
 import { organisationRepository } from "./repositories/organisations.js";
 import { outboxRepository } from "./repositories/outbox.js";
+import { pendingHandlerRepository } from "./repositories/pending-handlers.js";
 import { placementIntentRepository } from "./repositories/placement-intents.js";
 import { rateLimitRepository } from "./repositories/rate-limits.js";
 import { udfFieldRepository } from "./repositories/udf-fields.js";
@@ -32,5 +33,6 @@ export function repositories(db: Executor, keyring?: SecretKeyring): StoreReposi
     webhookEndpoints: webhookEndpointRepository(db, keyring),
     outbox: outboxRepository(db, keyring),
     placementIntents: placementIntentRepository(db),
+    pendingHandlers: pendingHandlerRepository(db),
   };
 }

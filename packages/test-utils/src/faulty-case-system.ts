@@ -33,7 +33,8 @@ export interface FaultyCaseSystem extends CaseSystem {
 
 /**
  * Wraps `inner` in a {@link FaultyCaseSystem}. A host's smaller placement calls are tested through
- * `placeOnCaseStepwise` of @incasso/core, not here (decision case-system-port-one-call-placement).
+ * `placeOnCaseStepwise` of @incasso/case-system-conformance/stepwise, not here (decision
+ * case-system-port-one-call-placement).
  *
  * @example
  * const faulty = faultyCaseSystem(inner);

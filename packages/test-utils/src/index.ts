@@ -1,3 +1,5 @@
+// The entry the repository's own suites import (vitest and tsconfig resolve @incasso/test-utils to
+// this file): the published entry (src/public.ts) and what makes sense inside this repository only.
 export { type CliResult, cliProcesses } from "./cli-process.js";
 export { CuttableProxy } from "./cuttable-proxy.js";
 export {
@@ -6,16 +8,14 @@ export {
   faultyCaseSystem,
 } from "./faulty-case-system.js";
 export { echoPlugin, fixtureApi, testOrderExecutions, testOrdersPlugin } from "./fixture-api.js";
-export { responseValidator } from "./openapi-assert.js";
 export {
   type BodyFraming,
   type OversizedAnswer,
   type OversizedBody,
   sendOversizedBody,
 } from "./oversized-body.js";
-export { describePlugin, type PluginHarness, type PluginSubject } from "./plugin-harness.js";
+export * from "./public.js";
 export { describeStoreConformance, type StoreTarget } from "./store-conformance.js";
-export { type FixtureKeys, fixtureKeys, fixtureStore } from "./store-fixture.js";
 export {
   azureFunctionsTransport,
   expressTransport,
@@ -23,8 +23,6 @@ export {
   inProcessTransport,
   nodeHttpTransport,
   ownCaseSystemTransport,
-  type RunningTransport,
   remoteTransport,
-  type Transport,
   transports,
 } from "./transports.js";

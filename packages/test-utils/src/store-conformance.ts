@@ -595,6 +595,68 @@ export function describeStoreConformance(target: StoreTarget): void {
         expect(await store.orders.findById(org, newId("ord"))).toBeUndefined();
       });
 
+      it("writes a pending handler run only with a row it inserts; one claim at a time, again once stale", async () => {
+        // Decision orders-host-hooks: the run is written by the statement that stores the row.
+        const principal: Principal = {
+          keyId: key,
+          organisationId: org,
+          organisationName: "Order Org",
+          creditorName: "Order Org",
+          mode: "live",
+          visibility: "own",
+          creditorManagement: false,
+          rateLimits: { perMinute: 30, perDay: 500 },
+        };
+        const since = new Date(Date.now() - 10_000);
+        const record = orderRecord({ organisationId: org, keyId: key });
+        await store.orders.insert(record, { handlersPending: { principal, since } });
+        // A retry that finds the row writes no second run; an order without handlers writes none.
+        await store.orders.insert(record, { handlersPending: { principal, since: new Date() } });
+        await store.orders.insert(orderRecord({ organisationId: org, keyId: key }));
+        const action = await store.orders.addAction(
+          {
+            id: `act_${randomBytes(8).toString("hex")}`,
+            orderId: record.id,
+            organisationId: org,
+            action: "hold",
+            status: "requested",
+            reason: null,
+            amountCents: null,
+            paymentDate: null,
+            createdAt: at(1),
+          },
+          { handlersPending: { principal, since } },
+        );
+        const before = new Date(since.getTime() + 1);
+        const run = (kind: "order" | "action", id: string) => ({
+          kind,
+          id,
+          orderId: record.id,
+          organisationId: org,
+          principal,
+          createdAt: since,
+        });
+        expect(await store.pendingHandlers.claimStale(before, new Date(), 10, ["action"])).toEqual([
+          run("action", action.id),
+        ]);
+        // Claimed: not claimed again until the claim is older than `before`.
+        expect(await store.pendingHandlers.claimStale(before, new Date(), 10, ["action", "order"])).toEqual([
+          run("order", record.id),
+        ]);
+        expect(await store.pendingHandlers.claimStale(before, new Date(), 10, ["action", "order"])).toEqual(
+          [],
+        );
+        const later = new Date(Date.now() + 60_000);
+        expect(
+          (await store.pendingHandlers.claimStale(later, later, 10, ["action", "order"]))
+            .map((r) => r.kind)
+            .sort(),
+        ).toEqual(["action", "order"]);
+        await store.pendingHandlers.remove("order", record.id);
+        await store.pendingHandlers.remove("action", action.id);
+        expect(await store.pendingHandlers.claimStale(later, later, 10, ["action", "order"])).toEqual([]);
+      });
+
       describe("list", () => {
         // An organisation of its own, so these six orders are all there is to list. Three share a
         // createdAt and differ in the last digit of their id only, so the tie order (id descending:
@@ -608,7 +670,7 @@ export function describeStoreConformance(target: StoreTarget): void {
           rows.map((r) => Object.entries(o).find(([, v]) => v.id === r.id)?.[0] ?? r.id);
         const list = (query: Partial<OrderListQuery> = {}) =>
           store.orders.list({ organisationId: lister, limit: 10, ...query }).then(names);
-        const after = (r: OrderRecord) => ({ createdAt: r.createdAt.toISOString(), id: r.id });
+        const positionAfter = (r: OrderRecord) => ({ createdAt: r.createdAt.toISOString(), id: r.id });
 
         beforeAll(async () => {
           const k1 = await issueApiKey(store, { organisation: "Order List Org", mode: "live" });
@@ -668,12 +730,12 @@ export function describeStoreConformance(target: StoreTarget): void {
         it("lists newest first with ties by id descending, up to limit + 1 rows, and pages strictly older", async () => {
           expect(await list()).toEqual(["o5", "o3", "o4", "o2", "o1"]);
           expect(await list({ limit: 2 })).toEqual(["o5", "o3", "o4"]);
-          expect(await list({ limit: 1, after: after(o.o5) })).toEqual(["o3", "o4"]);
+          expect(await list({ limit: 1, after: positionAfter(o.o5) })).toEqual(["o3", "o4"]);
           // Within the tie: strictly older means a smaller id at the same createdAt.
-          expect(await list({ limit: 1, after: after(o.o3) })).toEqual(["o4", "o2"]);
-          expect(await list({ after: after(o.o4) })).toEqual(["o2", "o1"]);
-          expect(await list({ after: after(o.o1) })).toEqual([]);
-          expect(await list({ keyId: key2, after: after(o.o3) })).toEqual(["o4"]);
+          expect(await list({ limit: 1, after: positionAfter(o.o3) })).toEqual(["o4", "o2"]);
+          expect(await list({ after: positionAfter(o.o4) })).toEqual(["o2", "o1"]);
+          expect(await list({ after: positionAfter(o.o1) })).toEqual([]);
+          expect(await list({ keyId: key2, after: positionAfter(o.o3) })).toEqual(["o4"]);
         });
 
         it("filters by key, case number, reference, any debtor's customer number and type", async () => {

@@ -1,5 +1,9 @@
-import type { OperationCli } from "../operator/operator-operation.js";
-import { OPERATOR_OPERATIONS, type OperationMethod, operationEntry } from "../operator/operator-registry.js";
+import type { OperationCli } from "../operations/operator-operation.js";
+import {
+  OPERATOR_OPERATIONS,
+  type OperationMethod,
+  operationEntry,
+} from "../operations/operator-registry.js";
 import { JSON_FLAG, STORAGE_FLAGS } from "./common-flags.js";
 import type { FlagSpec, FlagValues } from "./flag-spec.js";
 

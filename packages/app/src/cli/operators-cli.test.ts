@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { cliProcesses } from "@incasso/test-utils";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createOperatorDirectory } from "../operators/operator-directory.js";
+import { createOperatorDirectory } from "../operator-accounts/operator-directory.js";
 
 // `incasso operators …` and `incasso letter-details …` as a user runs them: exit codes (decision
 // cli-exit-codes), --json, the credential shown once. On an embedded data directory, and on

@@ -17,7 +17,7 @@ interface Leaf {
   run: (values: FlagValues, args: string[], root: Command) => Promise<void>;
 }
 
-// The operator commands are made from the operator operations (operator/operator-registry.ts):
+// The operator commands are made from the operator operations (operations/operator-registry.ts):
 // a new operation with a CLI shape is a new command here.
 const KEYS: Leaf[] = operationCommands("keys");
 const UDF: Leaf[] = operationCommands("udf");

@@ -1,6 +1,6 @@
 import { withOperationCall } from "../internal/cli-store.js";
-import type { OperationCli } from "../operator/operator-operation.js";
-import { type OperationMethod, operationEntry } from "../operator/operator-registry.js";
+import type { OperationCli } from "../operations/operator-operation.js";
+import { type OperationMethod, operationEntry } from "../operations/operator-registry.js";
 import type { FlagValues } from "./flag-spec.js";
 import { printJson } from "./print.js";
 

@@ -2,7 +2,7 @@ import type {
   WebhookAttemptSummary,
   WebhookDeliverySummary,
   WebhookSendSummary,
-} from "../webhooks/webhook-operations.js";
+} from "../webhooks/direct-webhook-operations.js";
 
 // How the webhook commands print for a person; `--json` prints the summaries instead.
 

@@ -1,9 +1,13 @@
 import { isDataDirHeld, isDataDirLockedError, openStore, type SqlStore } from "@incasso/store-sql";
 import { type DatabaseTimeouts, databaseTimeouts } from "../database-timeouts.js";
-import { directCall } from "../operator/operations.js";
-import { readOperatorEndpoint, remoteCall } from "../operator/operator-client.js";
-import { type OperationCall, type OperatorOperations, operationsOf } from "../operator/operator-registry.js";
-import type { WebhookOperationsOptions } from "../webhooks/webhook-operations.js";
+import { directCall } from "../operations/operations.js";
+import { readOperatorEndpoint, remoteCall } from "../operations/operator-client.js";
+import {
+  type OperationCall,
+  type OperatorOperations,
+  operationsOf,
+} from "../operations/operator-registry.js";
+import type { WebhookOperationsOptions } from "../webhooks/direct-webhook-operations.js";
 import { INCASSO_MIGRATIONS } from "./incasso-migrations.js";
 import { pgliteOption } from "./pglite-settings.js";
 import { secretKeyOption } from "./secrets-at-rest.js";

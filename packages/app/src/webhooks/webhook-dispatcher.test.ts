@@ -5,8 +5,8 @@ import { type IncassoStore, newId } from "@incasso/core";
 import { openStore } from "@incasso/store-sql";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directWebhookOperations } from "./direct-webhook-operations.js";
 import { createWebhookDispatcher } from "./webhook-dispatcher.js";
-import { directWebhookOperations } from "./webhook-operations.js";
 
 type Behaviour = (n: number) => number | "hang";
 interface Hit {

@@ -28,7 +28,7 @@ const address = (street: string, country?: string) => ({
 describe("the facts of the 14-day letter", () => {
   it("are the creditor, debtors, invoices and payments of the whole case, in the case's order, for either order", async () => {
     const cases = createBuiltInCaseSystem({ store });
-    const engine = createOrderEngine({ store, caseSystem: cases, pdfIsolation: "none" });
+    const engine = createOrderEngine({ store, caseSystem: cases });
     const principal = principalOfKey(key.record);
     const first = await submitOrder(engine, principal, {
       type: "pre-incasso",

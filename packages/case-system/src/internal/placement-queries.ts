@@ -1,4 +1,9 @@
-import type { CasePlacementInput } from "@incasso/core";
+import {
+  type CasePlacementInput,
+  OPEN_CASE_ORDER,
+  type OpenCaseOrderKey,
+  openCaseQuery,
+} from "@incasso/core";
 import type { SqlStatement } from "@incasso/store-sql";
 import { letterJobInsert } from "./letter-job-queries.js";
 
@@ -36,8 +41,34 @@ export function placementLockKeys(
   return [...keys];
 }
 
-function customerNumbers(input: Pick<CasePlacementInput, "debtors">): string[] {
-  return [...new Set(input.debtors.map((d) => d.customer_number).filter((n): n is string => n !== null))];
+/** The customer numbers of the merge rule's scope (core's openCaseQuery), none when it has none. */
+function customerNumbers(
+  input: Pick<CasePlacementInput, "organisationId" | "creditor" | "debtors">,
+): string[] {
+  return openCaseQuery(input)?.customerNumbers ?? [];
+}
+
+/**
+ * Each key of the merge rule's order (core's OPEN_CASE_ORDER) as a column of `cases`, compared as
+ * core compares it: the opening moment, and the case number by code point (`COLLATE "C"`, as
+ * JavaScript compares strings), whatever the database's collation.
+ */
+const ORDER_COLUMNS: Readonly<Record<OpenCaseOrderKey, string>> = {
+  openedAt: "created_at",
+  caseNumber: 'case_number COLLATE "C"',
+};
+
+/**
+ * The ORDER BY terms of the merge rule, in core's order of keys, for the open cases found under
+ * `alias` (or unqualified): the first row is the case the order joins.
+ *
+ * @example
+ * openCaseOrderBy("f"); // 'f.created_at, f.case_number COLLATE "C"'
+ */
+export function openCaseOrderBy(alias?: string): string {
+  return OPEN_CASE_ORDER.map((key) => (alias === undefined ? "" : `${alias}.`) + ORDER_COLUMNS[key]).join(
+    ", ",
+  );
 }
 
 // Taken in the order of their hashes, so two placements that share keys take them in the same
@@ -80,11 +111,12 @@ const DEBTOR_COLUMNS = `position int, type text, name text, company_name text, f
 //   its metadata note, `u` merges its custom fields into a joined case's.
 // - A repeat (`repeat`) records the addresses again and adds the invoices that are missing; `i`
 //   inserts each invoice at most once (order id and position).
-// - `target` is the merge rule (decision orders-engine-multiple-open-cases), the one stated in
-//   core's `chooseOpenCase`: the oldest open case (opened first, then the lowest case number in
-//   code-point order, as JavaScript compares strings), none when the order is placed already.
-//   It lives in the statement because the lookup must run under the lock in this transaction;
-//   built-in-case-system-placement.test.ts checks that both pick the same case.
+// - `target` is the merge rule (decision orders-engine-multiple-open-cases) as core writes it
+//   once: `found` is the scope of core's `openCaseQuery` and `inMergeScope` ($2, $3, $14), and the
+//   ORDER BY is built from core's OPEN_CASE_ORDER (openCaseOrderBy), so the first row is the case
+//   core's `chooseOpenCase` joins; none when the order is placed already. It lives in the
+//   statement because the lookup must run under the lock in this transaction (decision
+//   case-system-merge-rule-shared); merge-rule-parity.test.ts runs both on the same cases.
 // - `j` records the 14-day letter job of a pre-incasso order when the order is put on the case
 //   (decision case-system-wik-letter-jobs), in this statement's transaction.
 const PLACE = `WITH on_case AS MATERIALIZED (
@@ -102,7 +134,7 @@ const PLACE = `WITH on_case AS MATERIALIZED (
     WHERE c.open AND c.creditor_id IS NOT DISTINCT FROM $3),
   target AS (
     SELECT case_number FROM found WHERE NOT EXISTS (SELECT 1 FROM placed)
-    ORDER BY created_at, case_number COLLATE "C" LIMIT 1),
+    ORDER BY ${openCaseOrderBy()} LIMIT 1),
   repeat AS (SELECT case_number, own FROM placed WHERE own OR $16::boolean),
   joining AS (SELECT case_number FROM target WHERE $16::boolean),
   c AS (
@@ -162,7 +194,7 @@ const PLACE = `WITH on_case AS MATERIALIZED (
     COALESCE((SELECT case_number FROM placed), (SELECT case_number FROM c),
       (SELECT case_number FROM target)) AS case_number,
     COALESCE((SELECT own FROM placed), EXISTS (SELECT 1 FROM c)) AS case_new,
-    COALESCE((SELECT json_agg(f.case_number ORDER BY f.created_at, f.case_number COLLATE "C") FROM found f),
+    COALESCE((SELECT json_agg(f.case_number ORDER BY ${openCaseOrderBy("f")}) FROM found f),
       '[]'::json) AS open_cases,
     COALESCE((SELECT json_agg(p.position ORDER BY p.position)
       FROM (SELECT position FROM d WHERE addressed UNION ALL SELECT position FROM a) AS p), '[]'::json) AS addresses,

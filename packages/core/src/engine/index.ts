@@ -14,7 +14,7 @@ export {
   OrderEngineError,
   type OrderEngineErrorCode,
 } from "./order-engine-error.js";
-export { dispatchAfterHandlers } from "./order-handlers.js";
+export { dispatchAfterHandlers, runAfterHandlers } from "./order-handlers.js";
 export type {
   ActionRequestedEvent,
   ActionRule,
@@ -49,3 +49,11 @@ export {
   requestOrderAction,
 } from "./request-order-action.js";
 export { type SubmitOrderOptions, submitOrder } from "./submit-order.js";
+export {
+  HANDLER_GRACE_MS,
+  HANDLER_SWEEP_INTERVAL_MS,
+  type HandlerSweeper,
+  type HandlerSweeperParts,
+  startHandlerSweeper,
+  sweepPendingHandlers,
+} from "./sweep-order-handlers.js";

@@ -11,21 +11,12 @@ const pdfEngine: PdfEngine = { parse: async () => ({ ok: false, reason: "damaged
 describe("createOrderEngine and the PDF engine", () => {
   it("parses on the calling thread unless given an engine", () => {
     const engine = createOrderEngine(base);
-    expect([engine.pdfEngine, engine.pdfIsolation]).toEqual([null, "none"]);
+    expect(engine.pdfEngine).toBeNull();
+    expect(Object.keys(engine)).not.toContain("pdfIsolation");
   });
 
-  it("keeps the engine it is given and reports worker isolation", () => {
+  it("keeps the engine it is given", () => {
     const engine = createOrderEngine({ ...base, pdfEngine });
     expect(engine.pdfEngine).toBe(pdfEngine);
-    expect(engine.pdfIsolation).toBe("worker");
-    expect(createOrderEngine({ ...base, pdfEngine, pdfIsolation: "worker" }).pdfEngine).toBe(pdfEngine);
-  });
-
-  it("honours the older pdfIsolation none, and refuses worker without an engine", () => {
-    const engine = createOrderEngine({ ...base, pdfEngine, pdfIsolation: "none" });
-    expect([engine.pdfEngine, engine.pdfIsolation]).toEqual([null, "none"]);
-    expect(() => createOrderEngine({ ...base, pdfIsolation: "worker" })).toThrow(
-      expect.objectContaining({ name: "TypeError", code: "pdf_engine_required" }),
-    );
   });
 });

@@ -4,7 +4,6 @@ import {
   createTemplateTitleWriter,
   type DocumentChecker,
   type PdfEngine,
-  type PdfIsolation,
   resolveAttachmentLimits,
   type TitleWriter,
 } from "@incasso/pdf-guard";
@@ -47,11 +46,6 @@ export interface OrderEngineOptions {
    */
   pdfEngine?: PdfEngine;
   /**
-   * @deprecated Pass `pdfEngine` or leave it out. `none` parses on the calling thread even when a
-   * `pdfEngine` is given; `worker` requires a `pdfEngine`.
-   */
-  pdfIsolation?: PdfIsolation;
-  /**
    * Refuse a PDF that holds active content (JavaScript, a Launch action, an embedded file, bytes
    * before its header) with 422 `invalid_attachment` (`errors[].code` `pdf_active_content`).
    * Default false: such a PDF is accepted unchanged and the order gets the warning
@@ -88,8 +82,6 @@ export interface OrderEngine {
   readonly attachmentLimits: AttachmentLimits;
   /** The engine that parses PDFs, or null: parsed on the calling thread. */
   readonly pdfEngine: PdfEngine | null;
-  /** `worker` when {@link OrderEngine.pdfEngine} is set, else `none`; kept for older readers. */
-  readonly pdfIsolation: PdfIsolation;
   /** Whether a PDF with active content is refused instead of accepted with a warning. */
   readonly refuseActivePdf: boolean;
   readonly aiTimeoutMs: number;
@@ -109,9 +101,7 @@ const defaultLogger: OrderEngineLogger = {
  * title writer, pdf-guard's attachment limits, PDFs parsed on the given `pdfEngine` (else on the
  * calling thread), custom field definitions kept for 5 seconds.
  *
- * @throws {TypeError} code `pdf_engine_required` when `pdfIsolation` is `worker` and no `pdfEngine`
- * is given: the kernel has no engine of its own to fall back on; code `invalid_order_hooks` for
- * hooks that {@link resolveOrderHooks} refuses.
+ * @throws {TypeError} code `invalid_order_hooks` for hooks that {@link resolveOrderHooks} refuses.
  * @example
  * import { createBuiltInCaseSystem, openCaseSystemStore } from "@incasso/case-system";
  * import { getPdfEngine } from "@incasso/pdf-guard/node";
@@ -123,23 +113,13 @@ const defaultLogger: OrderEngineLogger = {
  * });
  */
 export function createOrderEngine(options: OrderEngineOptions): OrderEngine {
-  if (options.pdfIsolation === "worker" && options.pdfEngine === undefined) {
-    throw Object.assign(
-      new TypeError(
-        'pdfIsolation "worker" needs a pdfEngine: pass `pdfEngine: getPdfEngine()` from @incasso/pdf-guard/node.',
-      ),
-      { code: "pdf_engine_required" },
-    );
-  }
-  const pdfEngine = options.pdfIsolation === "none" ? null : (options.pdfEngine ?? null);
   return {
     store: options.store,
     caseSystem: options.caseSystem,
     documentChecker: options.documentChecker ?? createRulesDocumentChecker(),
     titleWriter: options.titleWriter ?? createTemplateTitleWriter(),
     attachmentLimits: resolveAttachmentLimits(options.attachmentLimits),
-    pdfEngine,
-    pdfIsolation: pdfEngine ? "worker" : "none",
+    pdfEngine: options.pdfEngine ?? null,
     refuseActivePdf: options.refuseActivePdf ?? false,
     aiTimeoutMs: options.aiTimeoutMs ?? 30_000,
     udfDefinitionsTtlMs: options.udfDefinitionsTtlMs ?? 5_000,

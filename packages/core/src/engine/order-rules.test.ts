@@ -192,7 +192,10 @@ describe("submitOrder and the after-handlers", () => {
       warnings: [],
       createdAt: new Date("2026-11-21T10:00:00Z"),
     };
-    const store = { orders: { findById: async () => stored } } as unknown as IncassoStore;
+    const store = {
+      orders: { findById: async () => stored },
+      pendingHandlers: { remove: async () => {} },
+    } as unknown as IncassoStore;
     let seen: (event: OrderPlacedEvent) => void = () => {};
     const event = new Promise<OrderPlacedEvent>((resolve) => {
       seen = resolve;

@@ -3,12 +3,12 @@ import { randomBytes, toHex } from "../internal/bytes.js";
 import type { OrderActionSchema } from "../orders/control-request-schemas.js";
 import { type ControlRequest, validateControlRequest } from "../orders/validate-control-request.js";
 import type { Principal } from "../principal.js";
-import type { OrderActionRecord } from "../store-port.js";
 import { amsterdamDate } from "./internal/amsterdam-date.js";
 import { findVisibleOrder } from "./internal/find-visible-order.js";
+import { toOrderAction } from "./internal/order-action-view.js";
 import type { OrderEngine } from "./order-engine.js";
 import { OrderEngineError } from "./order-engine-error.js";
-import { afterActionStored } from "./order-handlers.js";
+import { afterActionStored, handlersPending } from "./order-handlers.js";
 import { type OrderRuleRefusal, runActionRules } from "./order-rules.js";
 
 /**
@@ -22,16 +22,6 @@ export type OrderAction = z.output<typeof OrderActionSchema>;
 const euro = (cents: number) =>
   `€ ${(cents / 100).toLocaleString("nl-NL", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-// The message for the client, Dutch like the warnings; it depends on the action alone, so a stored
-// action is answered with the words it was first answered with.
-const MESSAGES: Record<ControlRequest["action"], string> = {
-  hold: "Het verzoek om de incasso te pauzeren is als taak in het dossier gezet voor een behandelaar.",
-  withdraw:
-    "Het verzoek om de opdracht in te trekken is als taak in het dossier gezet; een behandelaar beoordeelt het. Intrekken kan gevolgen hebben voor de no-cure-no-pay-afspraak.",
-  payments:
-    "De gemelde betaling is als taak in het dossier gezet; een behandelaar boekt haar en berekent saldo en kosten opnieuw.",
-};
-
 // Instructions for the handler, Dutch like the message.
 function instructionsFor(request: ControlRequest, orderId: string): string {
   const reason = request.reason === null ? "" : `\nToelichting van de opdrachtgever: ${request.reason}`;
@@ -43,22 +33,6 @@ function instructionsFor(request: ControlRequest, orderId: string): string {
     case "payments":
       return `De debiteur heeft ${euro(request.amount_cents)} rechtstreeks aan de opdrachtgever betaald, ontvangen op ${request.payment_date} (opdracht ${orderId}). Boek de betaling en bereken saldo en kosten opnieuw.${reason}`;
   }
-}
-
-// The 202 body of a stored action: the same for the first answer and a retry that finds it.
-function toOrderAction(stored: OrderActionRecord, caseNumber: string): OrderAction {
-  return {
-    id: stored.orderId,
-    object: "order_action",
-    action: stored.action,
-    status: "requested",
-    case: { case_number: caseNumber },
-    ...(stored.amountCents !== null && stored.paymentDate !== null
-      ? { amount_cents: stored.amountCents, payment_date: stored.paymentDate }
-      : {}),
-    message: MESSAGES[stored.action],
-    created_at: stored.createdAt.toISOString(),
-  };
 }
 
 /**
@@ -145,7 +119,7 @@ export async function requestOrderAction(
     );
     if (stored !== undefined) {
       options.onAlreadyStored?.();
-      return afterActionStored(engine, toOrderAction(stored, record.caseNumber), principal, true);
+      return afterActionStored(engine, toOrderAction(stored, record.caseNumber), principal, true, stored.id);
     }
   }
   // The host's rules (decision orders-host-hooks): after validation, before the task is placed.
@@ -187,16 +161,20 @@ export async function requestOrderAction(
       },
     );
   }
-  const stored = await engine.store.orders.addAction({
-    id,
-    orderId: record.id,
-    organisationId: principal.organisationId,
-    action,
-    status: "requested",
-    reason: request.reason,
-    amountCents,
-    paymentDate,
-    createdAt: now,
-  });
-  return afterActionStored(engine, toOrderAction(stored, record.caseNumber), principal, false);
+  const stored = await engine.store.orders.addAction(
+    {
+      id,
+      orderId: record.id,
+      organisationId: principal.organisationId,
+      action,
+      status: "requested",
+      reason: request.reason,
+      amountCents,
+      paymentDate,
+      createdAt: now,
+    },
+    // With the host's handlers pending, in the same statement (decision orders-host-hooks).
+    handlersPending(engine, "action", principal),
+  );
+  return afterActionStored(engine, toOrderAction(stored, record.caseNumber), principal, false, stored.id);
 }

@@ -1,5 +1,6 @@
 import { type CheckedAttachment, checkAttachments, runDocumentCheck, writeTitle } from "@incasso/pdf-guard";
 import type { CaseCreditor } from "../case-system-port.js";
+import { isIncassoError } from "../incasso-error.js";
 import { debtorDisplayName } from "../orders/display-name.js";
 import { isRecord } from "../orders/internal/schema-parts.js";
 import type { NormalisedOrder } from "../orders/normalised-order.js";
@@ -17,7 +18,7 @@ import { UdfDefinitionsCache } from "./internal/udf-definitions-cache.js";
 import { activeContentWarning, testModeWarning } from "./internal/warning-messages.js";
 import type { OrderEngine } from "./order-engine.js";
 import { OrderEngineError } from "./order-engine-error.js";
-import { afterOrderStored } from "./order-handlers.js";
+import { afterOrderStored, handlersPending } from "./order-handlers.js";
 import { type OrderRuleRefusal, runOrderRules } from "./order-rules.js";
 
 /**
@@ -103,11 +104,13 @@ async function checkOrderAttachments(
     // The PDF engine could not judge the files (busy, shut down, not startable): that says nothing
     // about the client's PDFs, so it must never become 422 invalid_attachment (decision
     // orders-engine-pdf-engine-busy).
-    const retry = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    // A busy engine's PdfGuardError has the shared error shape: its Retry-After header says when a
+    // worker may be free (RFC 9110 §10.2.3).
+    const retry = isIncassoError(error) ? Number(error.headers?.["Retry-After"]) : Number.NaN;
     throw new OrderEngineError(
       "attachment_check_unavailable",
       "The attachments could not be checked right now; nothing was stored. Retry later with the same Idempotency-Key.",
-      { retryAfterSeconds: typeof retry === "number" && retry > 0 ? retry : 5, cause: error },
+      { retryAfterSeconds: Number.isSafeInteger(retry) && retry > 0 ? retry : 5, cause: error },
     );
   }
   if (!result.ok) {
@@ -263,7 +266,9 @@ export async function submitOrder(
     caseNew = placed.caseNew;
     warnings.push(...placed.warnings);
   }
-  const { order: stored } = await storeOrderRow(engine, intent, {
+  // With the host's handlers pending, in the same statement (decision orders-host-hooks).
+  const pending = handlersPending(engine, "order", principal);
+  const { order: stored } = await storeOrderRow(engine, intent, pending, {
     id: orderId,
     organisationId: principal.organisationId,
     keyId: principal.keyId,

@@ -1,5 +1,4 @@
-import { type AttachmentIssueCode, PdfGuardError } from "../errors.js";
-import type { PdfIsolation } from "../inspect-pdf.js";
+import type { AttachmentIssueCode } from "../errors.js";
 import type { AttachmentLimits } from "../limits.js";
 import type {
   ActiveContentKind,
@@ -40,29 +39,6 @@ export interface PdfRefusal {
 /** Opens PDFs under the limits. Engine failures (busy, closed, cannot start) are thrown. */
 export interface PdfInspector {
   inspect(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfFacts | PdfRefusal>;
-}
-
-/**
- * The engine a check parses on, from the caller's options: none (the calling thread) unless one is
- * given. `isolation` is the older switch: `none` keeps parsing on the calling thread even with an
- * engine, and `worker` without an engine is a configuration mistake, reported before any file is
- * read, because this package no longer reaches for a process-wide engine itself (decision
- * pdf-guard-engine-injected).
- */
-export function chooseEngine(
-  isolation: PdfIsolation | undefined,
-  engine: PdfEngine | undefined,
-): PdfEngine | null {
-  if (isolation === "none") return null;
-  if (isolation === "worker" && engine === undefined) {
-    throw new PdfGuardError({
-      status: 500,
-      code: "pdf_engine_unavailable",
-      detail:
-        'isolation "worker" needs an engine: pass `engine: getPdfEngine()` from @incasso/pdf-guard/node.',
-    });
-  }
-  return engine ?? null;
 }
 
 /**

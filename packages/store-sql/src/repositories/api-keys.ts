@@ -15,11 +15,12 @@ interface Row {
   key_hint: string;
   created_at: Date;
   revoked_at: Date | null;
+  last_used_at: Date | null;
 }
 
 const SELECT = `SELECT k.id, k.organisation_id, o.name AS organisation_name, o.creditor_name, k.mode,
-  k.visibility, k.creditor_management, k.per_minute, k.per_day, k.key_hint, k.created_at, k.revoked_at
-  FROM api_keys k JOIN organisations o ON o.id = k.organisation_id`;
+  k.visibility, k.creditor_management, k.per_minute, k.per_day, k.key_hint, k.created_at, k.revoked_at,
+  k.last_used_at FROM api_keys k JOIN organisations o ON o.id = k.organisation_id`;
 
 function record(row: Row): ApiKeyRecord {
   return {
@@ -35,6 +36,7 @@ function record(row: Row): ApiKeyRecord {
     hint: row.key_hint,
     createdAt: toDate(row.created_at),
     revokedAt: row.revoked_at === null ? null : toDate(row.revoked_at),
+    lastUsedAt: row.last_used_at === null ? null : toDate(row.last_used_at),
   };
 }
 
@@ -92,6 +94,15 @@ export function apiKeyRepository(db: Executor): ApiKeyRepository {
         ts(now),
       ]);
       return byId(id);
+    },
+    async markUsed(id, at) {
+      // To the minute, and only when the last record is a minute old or more: other processes
+      // authenticating the same key write no more often (decision keys-last-used).
+      await db.query(
+        `UPDATE api_keys SET last_used_at = date_trunc('minute', $2::timestamptz)
+         WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - interval '1 minute')`,
+        [id, ts(at)],
+      );
     },
     async count() {
       const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM api_keys");

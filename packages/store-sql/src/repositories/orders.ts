@@ -1,4 +1,4 @@
-import type { OrderActionRecord, OrderRecord, OrderRepository } from "@incasso/core";
+import type { HandlersPendingOption, OrderActionRecord, OrderRecord, OrderRepository } from "@incasso/core";
 import type { Executor } from "../database.js";
 import { toDate, ts } from "../internal/sql-errors.js";
 
@@ -85,14 +85,15 @@ const ORDER_COLUMNS = `id, organisation_id, key_id, mode, type, reference, case_
  * The INSERT of an order row. With `endingIntent`, one statement that also ends the order's
  * unclaimed placement intent and inserts the row only when it did (decision
  * orders-engine-placement-intents); its parameters then carry their types, since a SELECT list
- * gives them none.
+ * gives them none. With `options.handlersPending`, the same statement also writes the order's
+ * pending handler run, only when it inserted the row (decision orders-host-hooks).
  *
  * @example
  * const { text, params } = orderInsertStatement(record, { endingIntent: true });
  */
 export function orderInsertStatement(
   input: OrderRecord,
-  options: { endingIntent: boolean },
+  options: { endingIntent: boolean } & HandlersPendingOption,
 ): { text: string; params: unknown[] } {
   const params = [
     input.id,
@@ -113,25 +114,46 @@ export function orderInsertStatement(
     JSON.stringify(input.warnings),
     ts(input.createdAt),
   ];
-  if (!options.endingIntent) {
-    return {
-      text: `INSERT INTO orders (${ORDER_COLUMNS})
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-         ON CONFLICT (id) DO NOTHING
-         RETURNING id`,
-      params,
-    };
-  }
-  return {
-    text: `WITH ended AS (
-           DELETE FROM placement_intents WHERE order_id = $1 AND claimed_at IS NULL RETURNING order_id)
-         INSERT INTO orders (${ORDER_COLUMNS})
+  const insert = options.endingIntent
+    ? `INSERT INTO orders (${ORDER_COLUMNS})
          SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::boolean, $9::text,
            $10::json, $11::text[], $12::integer, $13::bigint, $14::json, $15::json, $16::json, $17::timestamptz
          FROM ended
          ON CONFLICT (id) DO NOTHING
-         RETURNING id`,
-    params,
+         RETURNING id`
+    : `INSERT INTO orders (${ORDER_COLUMNS})
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id`;
+  const ended = options.endingIntent
+    ? `ended AS (
+           DELETE FROM placement_intents WHERE order_id = $1 AND claimed_at IS NULL RETURNING order_id)`
+    : undefined;
+  const pending = options.handlersPending;
+  if (pending === undefined) {
+    return {
+      text:
+        ended === undefined
+          ? insert
+          : `WITH ${ended}
+         ${insert}`,
+      params,
+    };
+  }
+  // Every data-modifying part of a WITH runs, read or not; the run is written only for a row the
+  // statement inserted.
+  return {
+    text: `WITH ${
+      ended === undefined
+        ? ""
+        : `${ended},
+         `
+    }inserted AS (${insert}),
+         pending AS (
+           INSERT INTO pending_handlers (kind, id, order_id, organisation_id, principal, created_at)
+           SELECT 'order', id, id, $2::text, $18::json, $19::timestamptz FROM inserted)
+         SELECT id FROM inserted`,
+    params: [...params, JSON.stringify(pending.principal), ts(pending.since)],
   };
 }
 
@@ -173,8 +195,8 @@ export function storedOrder(input: OrderRecord): OrderRecord {
  */
 export function orderRepository(db: Executor): OrderRepository {
   return {
-    async insert(input) {
-      const insert = orderInsertStatement(input, { endingIntent: false });
+    async insert(input, options) {
+      const insert = orderInsertStatement(input, { endingIntent: false, ...options });
       const { rows } = await db.query<{ id: string }>(insert.text, insert.params);
       if (rows[0]) return { order: storedOrder(input), created: true };
       const existing = await db.query<OrderRow>("SELECT * FROM orders WHERE id = $1", [input.id]);
@@ -217,23 +239,34 @@ export function orderRepository(db: Executor): OrderRepository {
       );
       return rows.map(order);
     },
-    async addAction(input) {
-      const { rows } = await db.query<ActionRow>(
-        `INSERT INTO order_actions (id, order_id, organisation_id, action, status, reason, amount_cents,
-           payment_date, created_at)
+    async addAction(input, options) {
+      const params: unknown[] = [
+        input.id,
+        input.orderId,
+        input.organisationId,
+        input.action,
+        input.status,
+        input.reason,
+        input.amountCents,
+        input.paymentDate,
+        ts(input.createdAt),
+      ];
+      const insert = `INSERT INTO order_actions (id, order_id, organisation_id, action, status, reason,
+           amount_cents, payment_date, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         RETURNING ${ACTION_COLUMNS}`,
-        [
-          input.id,
-          input.orderId,
-          input.organisationId,
-          input.action,
-          input.status,
-          input.reason,
-          input.amountCents,
-          input.paymentDate,
-          ts(input.createdAt),
-        ],
+         RETURNING ${ACTION_COLUMNS}`;
+      const pending = options?.handlersPending;
+      // With the host's handlers pending, their run in the same statement (decision
+      // orders-host-hooks).
+      const { rows } = await db.query<ActionRow>(
+        pending === undefined
+          ? insert
+          : `WITH inserted AS (${insert}),
+             pending AS (
+               INSERT INTO pending_handlers (kind, id, order_id, organisation_id, principal, created_at)
+               SELECT 'action', id, order_id, organisation_id, $10::json, $11::timestamptz FROM inserted)
+             SELECT * FROM inserted`,
+        pending === undefined ? params : [...params, JSON.stringify(pending.principal), ts(pending.since)],
       );
       const row = rows[0];
       if (!row) throw new Error("The order action was not stored.");

@@ -45,8 +45,8 @@ export function placementIntentRepository(db: Executor): PlacementIntentReposito
       );
       return rows.length === 1;
     },
-    async endWithOrder(order) {
-      const insert = orderInsertStatement(order, { endingIntent: true });
+    async endWithOrder(order, options) {
+      const insert = orderInsertStatement(order, { endingIntent: true, ...options });
       const { rows } = await db.query<{ id: string }>(insert.text, insert.params);
       return rows[0] === undefined ? undefined : storedOrder(order);
     },

@@ -1,5 +1,5 @@
 import type { CheckedAttachment } from "@incasso/pdf-guard";
-import type { CaseCreditor, CaseItemsInput, CaseOrderInput, CaseSystem } from "../../case-system-port.js";
+import type { CaseCreditor, CaseOrderInput, CasePlacement } from "../../case-system-port.js";
 import { debtorDisplayName } from "../../orders/display-name.js";
 import type { NormalisedDebtor, NormalisedInvoice, NormalisedOrder } from "../../orders/normalised-order.js";
 import type { Warning } from "../../orders/warnings.js";
@@ -34,14 +34,6 @@ function upstream(engine: OrderEngine, step: string, orderId: string, error: unk
   );
 }
 
-/** The case step's outcome and the item steps still running, each with its warnings. */
-interface CaseStep {
-  caseNumber: string;
-  caseNew: boolean;
-  warnings: Warning[];
-  items: Promise<Warning[]>[];
-}
-
 type PlaceInput = Parameters<typeof placeOnCase>[1];
 
 const addressWarning = (debtor: NormalisedDebtor) => debtorAddressFailedWarning(debtorDisplayName(debtor));
@@ -55,70 +47,57 @@ function joinedWarnings(caseNumber: string, others: readonly string[]): Warning[
 }
 
 /**
- * Runs a step after the case exists: its failure is logged and becomes its warnings, because the
- * case then exists and the order stands (spec Warning: "the order is processed regardless").
+ * The warnings of the items the case system reports as not recorded (`failedItems`), debtors
+ * first, each in the order's order, logged once; the order stands (spec Warning: "the order is
+ * processed regardless").
  */
-async function partial(
-  engine: OrderEngine,
-  where: { step: string; orderId: string; caseNumber: string },
-  run: () => Promise<void>,
-  warnings: () => Warning[],
-): Promise<Warning[]> {
-  try {
-    await run();
-    return [];
-  } catch (error) {
-    engine.logger.warn("case system step failed; order kept with a warning", {
-      ...where,
-      error: error instanceof Error ? error.message : String(error),
+function failedItemWarnings(engine: OrderEngine, input: PlaceInput, placed: CasePlacement): Warning[] {
+  const failed = placed.failedItems;
+  if (failed === undefined) return [];
+  const debtors = new Set(failed.debtorIndexes);
+  const invoices = new Set(failed.invoiceIndexes);
+  const warnings = [
+    ...input.order.debtors.filter((_, i) => debtors.has(i)).map(addressWarning),
+    ...input.order.invoices.filter((_, i) => invoices.has(i)).map(invoiceWarning),
+  ];
+  if (warnings.length > 0) {
+    engine.logger.warn("case system could not record every item; order kept with a warning", {
+      step: "placeOnCase",
+      orderId: input.orderId,
+      caseNumber: placed.caseNumber,
+      debtorIndexes: failed.debtorIndexes,
+      invoiceIndexes: failed.invoiceIndexes,
     });
-    return warnings();
   }
+  return warnings;
 }
 
 /**
- * One `placeOnCase` call finds, opens or joins the case and records the items (decision
- * case-system-port-one-call-placement). Its throw is 502 with nothing placed; items it reports as
- * not recorded become their warnings.
+ * Stores one file on the case; its failure is logged and becomes its warning, because the case
+ * then exists and the order stands (spec Warning: "the order is processed regardless").
  */
-async function placeInOneCall(
+async function storeFile(
   engine: OrderEngine,
-  place: CaseSystem["placeOnCase"],
-  input: PlaceInput,
-  caseInput: CaseOrderInput,
-  items: Pick<CaseItemsInput, "addresses" | "invoices">,
-): Promise<CaseStep> {
-  let placed: Awaited<ReturnType<typeof place>>;
+  where: { orderId: string; caseNumber: string },
+  attachment: CheckedAttachment,
+): Promise<Warning[]> {
   try {
-    placed = await place({ ...caseInput, ...items });
+    await engine.caseSystem.storeAttachment({
+      ...where,
+      attachmentIndex: attachment.index,
+      filename: attachment.filename,
+      documentType: attachment.document_type,
+      bytes: attachment.bytes,
+    });
+    return [];
   } catch (error) {
-    throw upstream(engine, "placeOnCase", input.orderId, error);
+    engine.logger.warn("case system step failed; order kept with a warning", {
+      step: "storeAttachment",
+      ...where,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return [attachmentUploadFailedWarning(attachment.filename)];
   }
-  const { caseNumber, caseNew } = placed;
-  const warnings = caseNew ? [] : joinedWarnings(caseNumber, placed.otherOpenCases);
-  const failed = placed.failedItems;
-  if (failed !== undefined) {
-    const debtors = new Set(failed.debtorIndexes);
-    const invoices = new Set(failed.invoiceIndexes);
-    const debtorWarnings = input.order.debtors.filter((_, i) => debtors.has(i)).map(addressWarning);
-    const invoiceWarnings = input.order.invoices.filter((_, i) => invoices.has(i)).map(invoiceWarning);
-    if (debtorWarnings.length + invoiceWarnings.length > 0) {
-      engine.logger.warn("case system could not record every item; order kept with a warning", {
-        step: "placeOnCase",
-        orderId: input.orderId,
-        caseNumber,
-        debtorIndexes: failed.debtorIndexes,
-        invoiceIndexes: failed.invoiceIndexes,
-      });
-    }
-    return {
-      caseNumber,
-      caseNew,
-      warnings,
-      items: [Promise.resolve([...debtorWarnings, ...invoiceWarnings])],
-    };
-  }
-  return { caseNumber, caseNew, warnings, items: [] };
 }
 
 /**
@@ -159,29 +138,20 @@ export async function placeOnCase(
     addresses: order.debtors.map((debtor, debtorIndex) => ({ debtorIndex, address: debtor.address })),
     invoices: order.invoices.map((invoice, invoiceIndex) => ({ invoiceIndex, invoice })),
   };
-  const step = await placeInOneCall(engine, cs.placeOnCase.bind(cs), input, caseInput, items);
-  const { caseNumber } = step;
-  const steps = [...step.items];
-  for (const attachment of input.attachments) {
-    steps.push(
-      partial(
-        engine,
-        { step: "storeAttachment", orderId, caseNumber },
-        () =>
-          cs.storeAttachment({
-            orderId,
-            caseNumber,
-            attachmentIndex: attachment.index,
-            filename: attachment.filename,
-            documentType: attachment.document_type,
-            bytes: attachment.bytes,
-          }),
-        () => [attachmentUploadFailedWarning(attachment.filename)],
-      ),
-    );
+  let placed: CasePlacement;
+  try {
+    // Called on the case system, so a host's class keeps its `this`.
+    placed = await cs.placeOnCase({ ...caseInput, ...items });
+  } catch (error) {
+    throw upstream(engine, "placeOnCase", orderId, error);
   }
+  const { caseNumber, caseNew } = placed;
   // Warnings in the order of decision orders-engine-warnings: placement, then debtors, invoices, files.
-  const warnings = [...step.warnings];
-  for (const failed of await Promise.all(steps)) warnings.push(...failed);
-  return { caseNumber, caseNew: step.caseNew, warnings };
+  const warnings = caseNew ? [] : joinedWarnings(caseNumber, placed.otherOpenCases);
+  warnings.push(...failedItemWarnings(engine, input, placed));
+  const files = await Promise.all(
+    input.attachments.map((attachment) => storeFile(engine, { orderId, caseNumber }, attachment)),
+  );
+  for (const failed of files) warnings.push(...failed);
+  return { caseNumber, caseNew, warnings };
 }

@@ -1,7 +1,7 @@
 import type { CaseSystem } from "../../case-system-port.js";
 import type { Logger } from "../../logger.js";
 import type { Principal } from "../../principal.js";
-import type { IncassoStore, OrderRecord } from "../../store-port.js";
+import type { HandlersPendingOption, IncassoStore, OrderRecord } from "../../store-port.js";
 import { StoreUnavailableError } from "../../store-unavailable.js";
 import type { OrderEngine } from "../order-engine.js";
 
@@ -63,7 +63,10 @@ export async function beginPlacement(
   options: { keyed: boolean },
 ): Promise<{
   run<T>(step: () => Promise<T>): Promise<T>;
-  store(record: OrderRecord): Promise<{ order: OrderRecord; created: boolean }>;
+  store(
+    record: OrderRecord,
+    options?: HandlersPendingOption,
+  ): Promise<{ order: OrderRecord; created: boolean }>;
 }> {
   const { store } = engine;
   // The clock of the intent is the real one: the reconciler compares it with its own.
@@ -99,9 +102,9 @@ export async function beginPlacement(
         return abandon(error);
       }
     },
-    async store(record) {
+    async store(record, pending) {
       try {
-        const stored = await store.placementIntents.endWithOrder(record);
+        const stored = await store.placementIntents.endWithOrder(record, pending);
         if (stored === undefined) throw new StoreUnavailableError(WITHDRAWING, { retryAfterSeconds: 2 });
         return { order: stored, created: true };
       } catch (error) {
@@ -116,14 +119,22 @@ export async function beginPlacement(
  * plainly otherwise (a test order, placed nowhere).
  *
  * @example
- * const { order } = await storeOrderRow(engine, intent, record);
+ * const { order } = await storeOrderRow(engine, intent, handlersPending(engine, "order", principal), record);
  */
 export function storeOrderRow(
   engine: OrderEngine,
-  intent: { store(record: OrderRecord): Promise<{ order: OrderRecord; created: boolean }> } | undefined,
+  intent:
+    | {
+        store(
+          record: OrderRecord,
+          options?: HandlersPendingOption,
+        ): Promise<{ order: OrderRecord; created: boolean }>;
+      }
+    | undefined,
+  pending: HandlersPendingOption | undefined,
   record: OrderRecord,
 ): Promise<{ order: OrderRecord; created: boolean }> {
-  return intent === undefined ? engine.store.orders.insert(record) : intent.store(record);
+  return intent === undefined ? engine.store.orders.insert(record, pending) : intent.store(record, pending);
 }
 
 // The engine's logger only warns; an order that cannot be undone is worth an error where the

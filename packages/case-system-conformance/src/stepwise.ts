@@ -1,0 +1,7 @@
+export {
+  type CaseSteps,
+  type CaseSystemSteps,
+  type ItemSteps,
+  type PlaceOnCaseStepwiseOptions,
+  placeOnCaseStepwise,
+} from "./place-on-case-stepwise.js";
