@@ -22,7 +22,7 @@ const debtor: DeclaredDebtor = {
 };
 
 async function read(bytes: Uint8Array, index: number, type: CheckableAttachment["document_type"]) {
-  const r = await inspectPdf(bytes, { isolation: "none" });
+  const r = await inspectPdf(bytes);
   if (!r.ok) throw new Error(r.code);
   return {
     index,
