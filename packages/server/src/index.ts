@@ -47,6 +47,9 @@ export {
   type RouteResponse,
 } from "./plugin.js";
 export type { HealthOptions, ReadinessReport } from "./plugins/health.js";
+export type { RolRouterPluginOptions } from "./plugins/rol-router.js";
+export type { ToolRateLimitOptions } from "./plugins/tool-limits.js";
+export type { WikPluginOptions } from "./plugins/wik.js";
 export { PROBLEM_TYPE_BASE, type ProblemDetails, problemResponse, toProblemDetails } from "./problem.js";
 export { ProblemSchema } from "./problem-schema.js";
 export {
@@ -59,4 +62,4 @@ export {
 } from "./rate-limit.js";
 export { requestIdFromHeader } from "./request-id.js";
 export { type ResponseParts, responseParts } from "./response-parts.js";
-export { StoreRateLimiter } from "./store-rate-limiter.js";
+export { type MultiWindowRateLimiter, type RateLimitWindow, StoreRateLimiter } from "./store-rate-limiter.js";
