@@ -16,7 +16,7 @@ for (const group of ["packages", "adapters"]) {
     const entry = `${root}${group}/${name}/src/index.ts`;
     if (!existsSync(entry)) continue;
     mains.push({ find: `@incasso/${name}`, replacement: entry });
-    for (const sub of ["node", "migrations", "events", "stepwise"]) {
+    for (const sub of ["node", "internal", "migrations", "events", "stepwise"]) {
       const subEntry = `${root}${group}/${name}/src/${sub}.ts`;
       if (existsSync(subEntry)) subpaths.push({ find: `@incasso/${name}/${sub}`, replacement: subEntry });
     }

@@ -8,5 +8,5 @@
  * @returns {{ fetch(request: Request): Response | Promise<Response> }}
  */
 export function createHost(api) {
-  return { fetch: (request) => api.handle(request) };
+  return { fetch: (request) => api.fetch(request) };
 }

@@ -3,7 +3,11 @@
 // inspect or wrap with faults.
 import { type BuiltInCaseSystem, createBuiltInCaseSystem } from "@incasso/case-system";
 import type { CaseSystem } from "@incasso/core";
-import { EXAMPLE_BUSINESS_DEBTOR, EXAMPLE_INDIVIDUAL_DEBTOR, EXAMPLE_ORDER_REQUEST } from "@incasso/server";
+import {
+  EXAMPLE_BUSINESS_DEBTOR,
+  EXAMPLE_INDIVIDUAL_DEBTOR,
+  EXAMPLE_ORDER_REQUEST,
+} from "@incasso/server/internal";
 import type { SqlStore } from "@incasso/store-sql";
 import { fixtureApi } from "@incasso/test-utils";
 

@@ -29,7 +29,7 @@ const today = new Intl.DateTimeFormat("en-CA", {
 // The worker a user writes: the API made once, in the module's scope, as `export default { fetch }`.
 const WORKER = `import { createApi } from "@incasso/server";
 const api = createApi({ publicOnly: true });
-export default { fetch: (request) => api.handle(request) };
+export default { fetch: (request) => api.fetch(request) };
 `;
 
 /** A free loopback port: workerd takes its socket's address from the config, not port 0. */

@@ -90,12 +90,10 @@ export function createAzureFunctionsHandler(
       return { status: response.status, headers: outHeaders, ...(body.byteLength > 0 ? { body } : {}) };
     });
   };
-  return (request: HttpRequest): HttpResponseInit | Promise<HttpResponseInit> => {
+  return (request: HttpRequest): Promise<HttpResponseInit> => {
     // The HttpRequest's own method, headers and body, at the API's URL (functions-request.ts).
     const webRequest = new FunctionsRequest(request, apiUrl(request.url, prefix, basePath));
-    const response = api.handle(webRequest as unknown as Request, new ForwardedClientIp(request));
-    // A handler may answer at once or with a promise (FunctionResult of @azure/functions).
-    return response instanceof Promise ? response.then(answer) : answer(response);
+    return api.fetch(webRequest as unknown as Request, new ForwardedClientIp(request)).then(answer);
   };
 }
 

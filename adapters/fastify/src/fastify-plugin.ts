@@ -82,18 +82,16 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
   // counted while streaming) and JSON errors, exactly as on every other transport.
   fastify.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
-  // Not an async function: an answer the API gives synchronously (GET /ping) is sent at once,
-  // without a promise for Fastify to wait on. A promise returned here settles only once the reply
-  // is sent, so Fastify never sends a second, empty reply.
+  // The promise returned here settles only once the reply is sent, so Fastify never sends a
+  // second, empty reply. An answer sent at once settles it with nothing: the reply itself is a
+  // thenable, and settling with it would have Fastify watch the response until it finished.
   const handler = (request: FastifyRequest, reply: FastifyReply) => {
     const rest = request.url.slice(prefix.length);
     const path = `${api.basePath}${rest.startsWith("/") ? rest : `/${rest}`}`;
-    const response = api.handle(toRequest(request, path), new FastifyClientIp(request));
-    if (response instanceof Promise) return response.then((answer) => sendReply(reply, answer));
-    const sent = sendReply(reply, response);
-    // Sent at once: nothing is returned, so Fastify has nothing to wait on. The reply itself is a
-    // thenable, and returning it would have Fastify watch the response until it finished.
-    return sent instanceof Promise ? sent : undefined;
+    return api.fetch(toRequest(request, path), new FastifyClientIp(request)).then((answer) => {
+      const sent = sendReply(reply, answer);
+      return sent instanceof Promise ? sent : undefined;
+    });
   };
 
   // Fastify refuses a Content-Type it cannot parse (empty, or two joined by a comma) with a 415 of

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CaseChange } from "@incasso/case-system";
 import { type CaseSystem, issueApiKey, type Principal } from "@incasso/core";
-import { EXAMPLE_ORDER_REQUEST } from "@incasso/server";
+import { EXAMPLE_ORDER_REQUEST } from "@incasso/server/internal";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createIncasso } from "./create-incasso.js";
 

@@ -1,14 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { StaticAsset } from "@incasso/pages";
-import {
-  type ApiPlugin,
-  definePlugin,
-  defineRoute,
-  isApiError,
-  type RouteContext,
-  readBodyBytes,
-} from "@incasso/server";
+import { type ApiPlugin, definePlugin, defineRoute, isApiError, type RouteContext } from "@incasso/server";
+import { readBodyBytes } from "@incasso/server/internal";
 import { consoleActions } from "./console-actions.js";
 import type { ConsoleLayoutInput } from "./console-layout.js";
 import type { ConsoleCaseExtras, ConsoleOperations } from "./console-operations.js";

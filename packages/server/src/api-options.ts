@@ -168,17 +168,6 @@ export interface IncassoApi {
   readonly routes: readonly RouteDefinition[];
   /** Serves one request. Never throws: every failure is a problem+json response. */
   fetch(request: Request, context?: RequestContext): Promise<Response>;
-  /**
-   * Serves one request like {@link IncassoApi.fetch}, but hands back the Response itself when the
-   * route answered without waiting (GET /ping), so a transport that can write at once spends no
-   * promise and no microtask on it. Never throws.
-   *
-   * @example
-   * const answer = api.handle(request);
-   * if (answer instanceof Promise) answer.then(send);
-   * else send(answer);
-   */
-  handle(request: Request, context?: RequestContext): Response | Promise<Response>;
   /** The generated OpenAPI 3.1 document. */
   openapi(): OpenApiDocument;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bodyBudgetExhausted, createBodyBudget } from "./body-budget.js";
+import { isApiError } from "./api-error.js";
+import { bodyBudgetExhausted, createBodyBudget, withinBudget } from "./body-budget.js";
 
 describe("createBodyBudget", () => {
   it("gives shares until the budget is spent, weighs them, and takes them back once", () => {
@@ -35,5 +36,35 @@ describe("createBodyBudget", () => {
     expect(error.status).toBe(503);
     expect(error.code).toBe("server_busy");
     expect(error.headers).toEqual({ "Retry-After": "5" });
+  });
+});
+
+describe("withinBudget", () => {
+  const streamOf = (...sizes: number[]) =>
+    new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const size = sizes.shift();
+        if (size === undefined) controller.close();
+        else controller.enqueue(new Uint8Array(size));
+      },
+    });
+
+  it("passes a chunked body the share covers, and fails with 503 server_busy past it", async () => {
+    const budget = createBodyBudget(100);
+    const share = budget.open();
+    const read = await new Response(withinBudget(streamOf(40, 50), share)).arrayBuffer();
+    expect(read.byteLength).toBe(90);
+    expect(share.bytes).toBe(90);
+    const other = budget.open();
+    const failed = await new Response(withinBudget(streamOf(5, 20), other)).arrayBuffer().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isApiError(failed) ? [failed.status, failed.code] : failed).toEqual([503, "server_busy"]);
+    // The refused share holds what it covered before the refusal, until released.
+    expect(budget.inUse).toBe(95);
+    other.release();
+    share.release();
+    expect(budget.inUse).toBe(0);
   });
 });

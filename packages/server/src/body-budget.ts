@@ -124,3 +124,27 @@ export function bodyBudgetExhausted(): ApiError {
     headers: { "Retry-After": String(BODY_BUDGET_RETRY_AFTER_SECONDS) },
   });
 }
+
+/**
+ * A body stream of unknown length (chunked) that the share must cover as it arrives: past it the
+ * stream fails with 503 `server_busy` and the rest is not read (decision server-body-budget).
+ *
+ * @example
+ * const body = withinBudget(request.body, budget.open());
+ * await new Response(body).arrayBuffer(); // rejects with bodyBudgetExhausted() past the budget
+ */
+export function withinBudget(
+  stream: ReadableStream<Uint8Array>,
+  share: BodyBudgetShare,
+): ReadableStream<Uint8Array> {
+  let total = 0;
+  return stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (share.cover(total)) controller.enqueue(chunk);
+        else controller.error(bodyBudgetExhausted());
+      },
+    }),
+  );
+}

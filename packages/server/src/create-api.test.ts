@@ -97,21 +97,6 @@ describe("createApi", () => {
     expect([res.status, res.headers.get("retry-after")]).toEqual([409, "2"]);
   });
 
-  it("handle answers a synchronous route without a promise, and waits where the route waits", async () => {
-    const ping = api.handle(new Request("http://x/api/v1/ping"));
-    expect(ping).not.toBeInstanceOf(Promise);
-    expect((ping as Response).status).toBe(200);
-    const made = api.handle(
-      new Request("http://x/api/v1/things/t_1", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: '{"n":1}',
-      }),
-    );
-    expect(made).toBeInstanceOf(Promise);
-    expect((await made).status).toBe(200);
-  });
-
   it("refuses two plugins declaring the same route", () => {
     expect(() => createApi({ publicOnly: true, plugins: [echoTyped, echoTyped] })).toThrow(
       "Two plugins declare POST /things/:id.",

@@ -114,6 +114,6 @@ export function createApi(options: CreateApiOptions = {}): IncassoApi {
           ...(options.now ? { now: options.now } : {}),
         })
       : undefined;
-  const { handle, fetch } = createRequestEntry({ app, failed, logger, ping, onResponse: options.onResponse });
-  return { basePath, routes, fetch, handle, openapi };
+  const { fetch } = createRequestEntry({ app, failed, logger, ping, onResponse: options.onResponse });
+  return { basePath, routes, fetch, openapi };
 }

@@ -139,7 +139,7 @@ const PER_REQUEST_HEADERS = new Set([
  * a repeat while the first still runs gets 409 `idempotency_in_progress` with `Retry-After`.
  * Responses with a 5xx status are not kept, so a retry after 502 `upstream_error` runs again as
  * the spec advises; such a request's key keeps its content, so only a retry with the same content
- * runs again. Test keys have a key space of their own ({@link idempotencyScope}). A record names the
+ * runs again. Test keys have a key space of their own (`idempotencyScope`). A record names the
  * API key that made it: its outcome is replayed to that key and to keys that may read the
  * organisation's orders, any other key gets 409 `idempotency_conflict`. Kept at least 24
  * hours, pruned automatically.

@@ -276,7 +276,7 @@ describe("readBodyBytes under a body budget", () => {
       duplex: "half",
     } as RequestInit);
 
-  it("reads a body into one buffer of its Content-Length, and keeps every byte when the length was wrong", async () => {
+  it("reads a body with a Content-Length under the budget, and keeps every byte when the length was wrong", async () => {
     const budget = createBodyBudget(1000);
     const exact = await readBodyBytes(request("10", "01234", "56789"), 100, budget.open());
     expect(new TextDecoder().decode(exact)).toBe("0123456789");

@@ -1,6 +1,7 @@
 import { formatFieldPath } from "@incasso/core";
-import { ApiError, validationError } from "./api-error.js";
-import { type BodyBudgetShare, bodyBudgetExhausted } from "./body-budget.js";
+import { limitRequestBody } from "srvx/body-limit";
+import { ApiError, isApiError, validationError } from "./api-error.js";
+import { type BodyBudgetShare, bodyBudgetExhausted, withinBudget } from "./body-budget.js";
 import { noteParsedWithoutEscapes } from "./internal/canonical-json.js";
 import { type BadCharacter, nestsDeeperThan, pathsWithBadCharacters } from "./internal/json-checks.js";
 import { nextTurn } from "./internal/next-turn.js";
@@ -111,8 +112,10 @@ function tooLarge(maxBytes: number): ApiError {
 }
 
 /**
- * Reads the raw body, counting bytes while streaming so an oversized body is refused with 413
- * before it is held in memory (spec section Limits: 40 MB).
+ * Reads the raw body through srvx's body limit (`limitRequestBody`, the one h3's `assertBodySize`
+ * uses): a declared Content-Length over the limit is refused before a byte is read, and a chunked
+ * body is counted as it streams in and cancelled past the limit, so an oversized body is refused
+ * with 413 before it is held in memory (spec section Limits: 40 MB).
  *
  * With a share of the body budget, the declared Content-Length (or, chunked, the bytes so far) must
  * fit in it: otherwise 503 `server_busy` (decision server-body-budget).
@@ -130,59 +133,24 @@ export async function readBodyBytes(
   // Refused before the body is read, so a busy server spends nothing on it.
   if (budget && declared !== null && !budget.cover(Number(declared) || 0)) throw bodyBudgetExhausted();
   if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  // With a Content-Length the bytes go straight into one buffer of that size: collecting the
-  // chunks and joining them held a 40 MB body twice (issue 22, item 4).
-  const length = declared === null ? Number.NaN : Number(declared);
-  // Only under a budget that covers it: without one, a client could make the server set aside
-  // 40 MB by declaring it and sending nothing.
-  let into = budget && Number.isSafeInteger(length) && length > 0 ? new Uint8Array(length) : undefined;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      // The stream failed: the client went away or broke off mid-body. Nothing was read that could
-      // be stored, and it is no server fault to log as one.
-      throw new ApiError({
-        status: 400,
-        code: "bad_request",
-        detail: "The request body ended before it was complete.",
-      });
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    // A body without Content-Length (chunked) is counted as it arrives.
-    if (budget && !budget.cover(total)) {
-      await reader.cancel().catch(() => undefined);
-      throw bodyBudgetExhausted();
-    }
-    if (into !== undefined && total <= into.byteLength) {
-      into.set(value, total - value.byteLength);
-      continue;
-    }
-    if (into !== undefined) {
-      // More than declared (node's parser does not let this happen): collected the plain way.
-      chunks.push(into.subarray(0, total - value.byteLength));
-      into = undefined;
-    }
-    chunks.push(value);
+  const limited = limitRequestBody(request, maxBytes, { createError: () => tooLarge(maxBytes) });
+  try {
+    // A body without Content-Length (chunked) is counted against the budget as it arrives.
+    const read =
+      budget && declared === null
+        ? new Response(withinBudget(limited.body as ReadableStream<Uint8Array>, budget)).arrayBuffer()
+        : limited.arrayBuffer();
+    return new Uint8Array(await read);
+  } catch (error) {
+    // 413 and 503 as raised above; any other failure of the stream is the client going away or
+    // breaking off mid-body. Nothing was read that could be stored, and it is no server fault.
+    if (isApiError(error)) throw error;
+    throw new ApiError({
+      status: 400,
+      code: "bad_request",
+      detail: "The request body ended before it was complete.",
+    });
   }
-  if (into !== undefined) return total === into.byteLength ? into : into.subarray(0, total);
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
 }
 
 type NodeBufferModule = Pick<typeof import("node:buffer"), "Buffer" | "isAscii">;

@@ -1,5 +1,6 @@
 /**
- * The error {@link assertKernelOptions} throws: the kernel was created without a piece it needs.
+ * The error `createApi` throws (through `assertKernelOptions`): the kernel was created without a
+ * piece it needs.
  * Recognise it by `code`, not by class (house rule: no `instanceof` across packages).
  *
  * @example
@@ -32,7 +33,7 @@ export function isKernelOptionError(error: unknown): error is KernelOptionError 
 }
 
 /**
- * What {@link assertKernelOptions} looks at of `createApi`'s options.
+ * What `createApi` checks of its options before it builds anything (`assertKernelOptions`).
  *
  * @example
  * const options: KernelOptions = { store, caseSystem };

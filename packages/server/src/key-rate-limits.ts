@@ -83,7 +83,7 @@ export interface KeyRateLimitOptions {
 /**
  * The per-key guard of the other protected endpoints (GET /orders, control requests, creditors);
  * the spec says they "can also return 429" and leaves the numbers to us. Same headers and 429 as
- * {@link ordersRateLimit}.
+ * `ordersRateLimit`.
  *
  * @example
  * defineRoute({ method: "GET", path: "/creditors", auth: "required", guards: [keyRateLimit({ limiter })], ... });

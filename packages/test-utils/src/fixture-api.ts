@@ -10,11 +10,11 @@ import {
   type IncassoApi,
   idempotency,
   json,
-  ordersRateLimit,
   type PluginFactory,
   RATE_LIMIT_HEADERS,
   requirePrincipal,
 } from "@incasso/server";
+import { ordersRateLimit } from "@incasso/server/internal";
 import type { SqlStore } from "@incasso/store-sql";
 import { z } from "zod";
 

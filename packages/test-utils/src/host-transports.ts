@@ -27,7 +27,7 @@ async function listenOn(server: Server, prefix: string): Promise<RunningTranspor
 }
 
 /**
- * `api.handle` called in the test's own process, as a fetch runtime (Workers, Deno, Bun) calls it.
+ * `api.fetch` called in the test's own process, as a fetch runtime (Workers, Deno, Bun) calls it.
  *
  * @example
  * const running = await fetchTransport.start(api);
@@ -35,7 +35,7 @@ async function listenOn(server: Server, prefix: string): Promise<RunningTranspor
 export const fetchTransport: Transport = {
   name: "fetch",
   async start(api: IncassoApi) {
-    const call = async (url: string, init?: RequestInit) => api.handle(new Request(url, init));
+    const call = async (url: string, init?: RequestInit) => api.fetch(new Request(url, init));
     return {
       request: (path, init) => call(`http://localhost${api.basePath}${path}`, init),
       requestRoot: (path, init) => call(`http://localhost${path}`, init),

@@ -1,5 +1,5 @@
 import { issueApiKey } from "@incasso/core";
-import { authenticateKey } from "@incasso/server";
+import { authenticateKey } from "@incasso/server/internal";
 import { openStore, type SqlStore } from "@incasso/store-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directOperations } from "./operations.js";

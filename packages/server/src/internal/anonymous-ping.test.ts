@@ -110,12 +110,11 @@ describe("GET /ping through the API", () => {
   it("gives the same answer before the router as through it", async () => {
     const api = createApi({ publicOnly: true, now: () => NOW });
     const headers = { "x-request-id": "same-1" };
-    const fast = api.handle(new Request("http://localhost/api/v1/ping", { headers }));
+    const fast = await api.fetch(new Request("http://localhost/api/v1/ping", { headers }));
     // A query takes the router's way to the same route.
     const routed = await api.fetch(new Request("http://localhost/api/v1/ping?x=1", { headers }));
-    expect(fast).not.toBeInstanceOf(Promise);
-    expect(responseParts(fast as Response)).toEqual(responseParts(routed));
-    expect(await (fast as Response).text()).toBe(BODY);
+    expect(responseParts(fast)).toEqual(responseParts(routed));
+    expect(await fast.text()).toBe(BODY);
   });
 
   it("reports the answer to the completion hook with its route and request id", async () => {
@@ -150,7 +149,7 @@ describe("GET /ping through the API", () => {
     expect(response.status).toBe(200);
     expect(guarded).toBe(1);
     const plain = createApi({ publicOnly: true, basePath: "/v9" });
-    expect((plain.handle(new Request("http://localhost/v9/ping")) as Response).status).toBe(200);
+    expect((await plain.fetch(new Request("http://localhost/v9/ping"))).status).toBe(200);
     expect((await plain.fetch(new Request("http://localhost/api/v1/ping"))).status).toBe(404);
   });
 });

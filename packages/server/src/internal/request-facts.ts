@@ -19,17 +19,6 @@ export interface IncassoRequestFacts {
 }
 
 /**
- * Whether a value is a promise (or any thenable) rather than the value itself.
- *
- * @example
- * isThenable(Promise.resolve(1)); // true
- * isThenable(new Response()); // false
- */
-export function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
-}
-
-/**
  * Makes a request's route context from its h3 event and the facts read before routing, and keeps
  * it in the facts for the completion report.
  *

@@ -10,7 +10,6 @@ import { problemResponse } from "../problem.js";
 import { toApiError } from "../to-api-error.js";
 import { parseOrThrow } from "../validation.js";
 import type { Finish } from "./error-funnel.js";
-import { isThenable } from "./request-facts.js";
 import { declaresRequestBody, requestHeader } from "./request-headers.js";
 import type { ApiRouteContext } from "./route-context.js";
 
@@ -38,26 +37,12 @@ export interface RoutePipelineInput {
  * @example
  * const response = runRoute(route, event, ctx);
  */
-export type RunRoute = (
-  route: RouteDefinition,
-  event: H3Event,
-  ctx: ApiRouteContext,
-) => Response | Promise<Response>;
-
-// Runs the guards in order from `from`; waits only from the first guard that returns a promise.
-function runGuards(guards: readonly RouteGuard[], ctx: ApiRouteContext, from = 0): void | Promise<void> {
-  for (let i = from; i < guards.length; i++) {
-    const result = (guards[i] as RouteGuard)(ctx);
-    if (isThenable(result)) return result.then(() => runGuards(guards, ctx, i + 1));
-  }
-}
+export type RunRoute = (route: RouteDefinition, event: H3Event, ctx: ApiRouteContext) => Promise<Response>;
 
 /**
  * The steps of a request on its route (architecture, "A request, end to end"): auth → guards
- * (rate limit) → params and query → body → interceptors (idempotency) → handler. One path for
- * every route: a step that has nothing to wait for is not awaited, so a route without a key to
- * check, guards that wait or a body (GET /openapi.json, GET /healthz) is answered without a
- * single await when its handler is synchronous.
+ * (rate limit) → params and query → body → interceptors (idempotency) → handler, one async
+ * path for every route.
  *
  * @example
  * const runRoute = createRoutePipeline({ store, globalGuards: [], bodyBudget: undefined, finish, fullPath });
@@ -89,19 +74,11 @@ export function createRoutePipeline(input: RoutePipelineInput): RunRoute {
     }
   }
 
-  // The handler (through the interceptors, if any) and the answer. Returns the Response itself
-  // when the handler answered synchronously, so a simple route waits for nothing.
-  function respond(
-    route: RouteDefinition,
-    event: H3Event,
-    ctx: ApiRouteContext,
-  ): Response | Promise<Response> {
+  // The handler (through the interceptors, if any) and the answer.
+  async function respond(route: RouteDefinition, event: H3Event, ctx: ApiRouteContext): Promise<Response> {
     const interceptors = route.interceptors;
     if (interceptors === undefined || interceptors.length === 0) {
-      const result = route.handle(ctx as never);
-      return isThenable(result)
-        ? result.then((value) => finish(event, ctx, value))
-        : finish(event, ctx, result);
+      return finish(event, ctx, await route.handle(ctx as never));
     }
     const run = async (): Promise<Response> => {
       try {
@@ -118,9 +95,11 @@ export function createRoutePipeline(input: RoutePipelineInput): RunRoute {
       (next, interceptor) => () => interceptor(ctx, next),
       run,
     );
-    return chain().then((response) => finish(event, ctx, response));
+    return finish(event, ctx, await chain());
   }
 
+  // The body, read and validated, held in its share of the budget until the answer is made: the
+  // decoded attachments live that long (decision server-body-budget).
   async function readBodyAndRespond(
     route: RouteDefinition,
     event: H3Event,
@@ -128,8 +107,6 @@ export function createRoutePipeline(input: RoutePipelineInput): RunRoute {
   ): Promise<Response> {
     const req = route.request;
     if (!req?.body) return respond(route, event, ctx);
-    // The body's share of the budget is held until the answer is made: the decoded attachments
-    // live that long (decision server-body-budget).
     const share = bodyBudget?.open(req.bodyBudgetWeight ?? 1);
     try {
       const body = await readJsonBody(event.req, {
@@ -145,32 +122,7 @@ export function createRoutePipeline(input: RoutePipelineInput): RunRoute {
     }
   }
 
-  function afterGuards(
-    route: RouteDefinition,
-    event: H3Event,
-    ctx: ApiRouteContext,
-  ): Response | Promise<Response> {
-    readParamsAndQuery(route, event, ctx);
-    return route.request?.body ? readBodyAndRespond(route, event, ctx) : respond(route, event, ctx);
-  }
-
-  function afterAuth(
-    route: RouteDefinition,
-    event: H3Event,
-    ctx: ApiRouteContext,
-  ): Response | Promise<Response> {
-    let guards = guardsOf.get(route);
-    if (guards === undefined) {
-      guards = [...globalGuards, ...(route.guards ?? [])];
-      guardsOf.set(route, guards);
-    }
-    const guarded = runGuards(guards, ctx);
-    return guarded === undefined
-      ? afterGuards(route, event, ctx)
-      : guarded.then(() => afterGuards(route, event, ctx));
-  }
-
-  return (route, event, ctx) => {
+  return async (route, event, ctx) => {
     // A key is checked where the route requires one, and on an optional route when one is sent;
     // otherwise authentication has nothing to do (authenticateRequest would return at once). A
     // host's own authentication may read anything of the request (a cookie, another header), so
@@ -179,8 +131,14 @@ export function createRoutePipeline(input: RoutePipelineInput): RunRoute {
       route.auth === "required" ||
       (route.auth === "optional" &&
         (authenticate !== undefined || requestHeader(ctx.request, "authorization") !== null));
-    return checksKey
-      ? authenticateRequest(ctx, route.auth, store, authenticate).then(() => afterAuth(route, event, ctx))
-      : afterAuth(route, event, ctx);
+    if (checksKey) await authenticateRequest(ctx, route.auth, store, authenticate);
+    let guards = guardsOf.get(route);
+    if (guards === undefined) {
+      guards = [...globalGuards, ...(route.guards ?? [])];
+      guardsOf.set(route, guards);
+    }
+    for (const guard of guards) await guard(ctx);
+    readParamsAndQuery(route, event, ctx);
+    return readBodyAndRespond(route, event, ctx);
   };
 }

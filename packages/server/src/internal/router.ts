@@ -3,7 +3,7 @@ import { type CorsPolicy, withCorsHeaders } from "../cors.js";
 import type { RouteDefinition } from "../plugin.js";
 import type { Finish } from "./error-funnel.js";
 import { addMethodFallbacks } from "./method-fallbacks.js";
-import { type IncassoRequestFacts, isThenable } from "./request-facts.js";
+import type { IncassoRequestFacts } from "./request-facts.js";
 import { requestHeader } from "./request-headers.js";
 import type { ApiRouteContext } from "./route-context.js";
 import type { RunRoute } from "./route-pipeline.js";
@@ -39,16 +39,13 @@ export function createRouter(input: RouterInput): H3 {
   // are instead, and every handler below refuses them first with a problem (assertRoutableUrl).
   const app = new H3({ silent: true, allowMalformedURL: true });
   for (const route of routes) {
-    const fail = (event: H3Event, ctx: ApiRouteContext) => (error: unknown) =>
-      finish(event, ctx, undefined, error);
     const pattern = fullPath(route);
-    const answer = (event: H3Event): Response | Promise<Response> => {
+    const answer = async (event: H3Event): Promise<Response> => {
       (event.context as IncassoRequestFacts).incassoRoute = pattern;
       const ctx = contextFor(event);
       try {
         assertRoutableUrl(ctx.url);
-        const response = runRoute(route, event, ctx);
-        return isThenable(response) ? response.catch(fail(event, ctx)) : response;
+        return await runRoute(route, event, ctx);
       } catch (error) {
         return finish(event, ctx, undefined, error);
       }
@@ -57,14 +54,10 @@ export function createRouter(input: RouterInput): H3 {
     // every other request pays one header lookup.
     const handler =
       cors.enabled && !route.root
-        ? (event: H3Event): Response | Promise<Response> => {
-            const response = answer(event);
+        ? async (event: H3Event): Promise<Response> => {
+            const response = await answer(event);
             const origin = requestHeader(event.req, "origin");
-            if (origin === null) return response;
-            const pairs = cors.actual(route, origin);
-            return isThenable(response)
-              ? response.then((r) => withCorsHeaders(r, pairs))
-              : withCorsHeaders(response, pairs);
+            return origin === null ? response : withCorsHeaders(response, cors.actual(route, origin));
           }
         : answer;
     app.on(route.method, pattern, handler);

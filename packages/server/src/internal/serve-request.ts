@@ -7,7 +7,7 @@ import { requestIdFor } from "../request-id.js";
 import { responseParts } from "../response-parts.js";
 import type { AnsweredFacts } from "./anonymous-ping.js";
 import type { ErrorFunnel } from "./error-funnel.js";
-import { type IncassoRequestFacts, isThenable } from "./request-facts.js";
+import type { IncassoRequestFacts } from "./request-facts.js";
 
 /**
  * What {@link createRequestEntry} needs from the API.
@@ -26,13 +26,12 @@ export interface RequestEntryInput {
 }
 
 /**
- * The API's two entry points, `handle` and `fetch` of IncassoApi.
+ * The API's entry point, `fetch` of IncassoApi.
  *
  * @example
- * const { handle, fetch } = createRequestEntry({ app, failed, logger });
+ * const { fetch } = createRequestEntry({ app, failed, logger });
  */
 export interface RequestEntry {
-  handle(request: Request, context?: RequestContext): Response | Promise<Response>;
   fetch(request: Request, context?: RequestContext): Promise<Response>;
 }
 
@@ -53,11 +52,11 @@ function isReplay(response: Response): boolean {
 export function createRequestEntry(input: RequestEntryInput): RequestEntry {
   const { app, failed, logger, ping, onResponse } = input;
 
-  function serve(
+  async function serve(
     request: Request,
     context: RequestContext | undefined,
     facts: IncassoRequestFacts,
-  ): Response | Promise<Response> {
+  ): Promise<Response> {
     let requestId: string | undefined;
     try {
       const pong = ping?.(request, facts);
@@ -67,10 +66,7 @@ export function createRequestEntry(input: RequestEntryInput): RequestEntry {
       facts.incassoClientIp = context?.clientIp;
       // The URL checks (414, malformed percent-encoding) run in every route, on the URL the router
       // parsed: h3 routes such URLs as they are (allowMalformedURL), and the route refuses them.
-      const response = app.request(request, undefined, facts as Record<string, unknown>);
-      if (!isThenable(response)) return response;
-      const id = requestId;
-      return response.then(undefined, (error: unknown) => failed(request, id, error));
+      return await app.request(request, undefined, facts as Record<string, unknown>);
     } catch (error) {
       return failed(request, requestId, error);
     }
@@ -101,26 +97,15 @@ export function createRequestEntry(input: RequestEntryInput): RequestEntry {
     }
   }
 
-  function handle(request: Request, context?: RequestContext): Response | Promise<Response> {
+  async function fetch(request: Request, context?: RequestContext): Promise<Response> {
     const facts: IncassoRequestFacts = {};
     // Without a hook, no clock is read and nothing is added to the request's path.
     if (onResponse === undefined) return serve(request, context, facts);
     const started = performance.now();
-    const response = serve(request, context, facts);
-    if (!isThenable(response)) {
-      report(request, facts, response, started);
-      return response;
-    }
-    return response.then((r) => {
-      report(request, facts, r, started);
-      return r;
-    });
+    const response = await serve(request, context, facts);
+    report(request, facts, response, started);
+    return response;
   }
 
-  function fetch(request: Request, context?: RequestContext): Promise<Response> {
-    const response = handle(request, context);
-    return isThenable(response) ? response : Promise.resolve(response);
-  }
-
-  return { handle, fetch };
+  return { fetch };
 }

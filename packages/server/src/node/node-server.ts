@@ -70,17 +70,11 @@ export function createNodeHandler(
       trustProxy,
       url: rewriteUrl !== undefined && req.url !== undefined ? rewriteUrl(req.url) : undefined,
     });
-    const response = api.handle(request, new LazyClientIp(req, request, clientIpOf));
-    // A synchronous answer (GET /ping) is written without waiting for a promise of our own.
-    if (!(response instanceof Promise)) {
-      void sendWebResponse(res, response);
-      return;
-    }
-    response.then(
+    api.fetch(request, new LazyClientIp(req, request, clientIpOf)).then(
       // The server may have answered already (a body cut for its pace gets 408 while the API still
       // reads it): a second answer has nowhere to go.
       (answer) => (res.writableEnded ? undefined : sendWebResponse(res, answer)),
-      // api.handle answers every failure itself; this is only reached if that answer cannot be made.
+      // api.fetch answers every failure itself; this is only reached if that answer cannot be made.
       () => failResponse(res),
     );
   };

@@ -19,7 +19,7 @@ export interface ReadinessReport {
 }
 
 /**
- * Options of {@link healthPlugin} (`createApi({ health })`).
+ * Options of the health endpoints (`createApi({ health })`).
  *
  * @example
  * const health: HealthOptions = { readiness: async () => ({ ready: await db.ping(), checks: {} }), timeoutMs: 2000 };

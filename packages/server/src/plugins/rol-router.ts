@@ -11,8 +11,8 @@ import { RATE_LIMIT_HEADERS } from "../rate-limit.js";
 import { type ToolRateLimitOptions, toolRateLimit } from "./tool-limits.js";
 
 /**
- * Options of {@link rolRouterPlugin}: the per-IP limit, and the router's own options (a host's
- * dataset or overrides to fill gaps, planning thresholds).
+ * Options of POST /tools/rol-router (`createApi({ tools: { rolRouter } })`): the per-IP limit,
+ * and the router's own options (a host's dataset or overrides to fill gaps, planning thresholds).
  *
  * @example
  * createApi({ publicOnly: true, tools: { rolRouter: { router: { overrides: myOverrides }, rateLimit: { perMinute: 120 } } } });

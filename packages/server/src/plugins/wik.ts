@@ -5,7 +5,7 @@ import { RATE_LIMIT_HEADERS } from "../rate-limit.js";
 import { type ToolRateLimitOptions, toolRateLimit } from "./tool-limits.js";
 
 /**
- * Options of {@link wikPlugin}.
+ * Options of POST /tools/wik (`createApi({ tools: { wik } })`).
  *
  * @example
  * createApi({ publicOnly: true, tools: { wik: { rateLimit: { perMinute: 120 } } } });
