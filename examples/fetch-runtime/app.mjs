@@ -1,7 +1,6 @@
 /**
  * The API behind a plain fetch handler, as a fetch-style runtime (Deno, Bun, workers, srvx) takes
- * it: `export default { fetch }`. `api.handle` answers at once where it can (GET /ping) and with a
- * promise otherwise; a fetch runtime takes either. The kernel reads the client IP from the
+ * it: `export default { fetch }`. `api.fetch` answers with a promise of the Response. The kernel reads the client IP from the
  * runtime's request (`request.ip`, as srvx sets it) itself, and only where a route needs it.
  *
  * @param {import("@incasso/server").IncassoApi} api
