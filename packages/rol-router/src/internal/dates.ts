@@ -4,10 +4,10 @@ import { tzOffset } from "@date-fns/tz";
  * Calendar days as integers (days since 1970-01-01), so date arithmetic in the hot path is plain
  * integer arithmetic without Date objects or time zones. The scheduling loops step from day to day
  * by adding one and read the weekday by a remainder; date-fns stays out of them because it was
- * measured (docs/decisions/dates-on-date-fns.md): its `getDay` costs about 18 times
- * {@link weekdayOf} and its `lightFormat` about 9 times {@link formatDay}, and even the
- * platform's `Date` in {@link formatDay} made a lookup with hearing dates 0.86 times as fast. The
- * time zone is @date-fns/tz's ({@link amsterdamDay}).
+ * measured (docs/decisions/dates-on-date-fns.md): its `getDay` costs at least 18 times
+ * {@link weekdayOf} and its `lightFormat` 9 to 12 times {@link formatDay}, and a lookup with
+ * hearing dates ran at 0.86 times the speed even with the platform's `Date` in {@link formatDay}.
+ * The time zone is @date-fns/tz's ({@link amsterdamDay}).
  */
 
 const MS_PER_DAY = 86_400_000;
