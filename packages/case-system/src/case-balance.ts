@@ -1,3 +1,4 @@
+import { addCalendarDays } from "@incasso/core";
 import { calculateStatutoryInterest, getRateTable } from "@incasso/wik";
 import {
   type CostsClaim,
@@ -44,17 +45,16 @@ export interface CaseBalance {
 }
 
 // The first day each bundled rate table covers; interest before it cannot be computed from the
-// table, so it starts there (decision case-system-balance).
+// table, so it starts there (decision case-system-balance): a due date is at the earliest the day
+// before.
 const TABLE_START = {
   consumer: getRateTable("wettelijke_rente")[0]?.from ?? "2002-01-01",
   business: getRateTable("wettelijke_handelsrente")[0]?.from ?? "2002-08-08",
 } as const;
-
-function dayBefore(date: string): string {
-  const t = new Date(`${date}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() - 1);
-  return t.toISOString().slice(0, 10);
-}
+const EARLIEST_DUE_DATE = {
+  consumer: addCalendarDays(TABLE_START.consumer, -1),
+  business: addCalendarDays(TABLE_START.business, -1),
+} as const;
 
 /**
  * The outstanding balance of a case in treatment (spec OrderStatus.case.balance_due_cents:
@@ -81,7 +81,7 @@ export function computeCaseBalance(input: CaseBalanceInput): CaseBalance {
   let principal = 0;
   let interest = 0;
   const debtorType = input.consumer ? "consumer" : "business";
-  const start = dayBefore(TABLE_START[debtorType]);
+  const start = EARLIEST_DUE_DATE[debtorType];
   for (const invoice of input.invoices) {
     principal += invoice.amountCents;
     let dueDate = invoice.dueDate;

@@ -1,4 +1,5 @@
 import { snakeView } from "@incasso/core";
+import { amsterdamDate } from "@incasso/wik";
 import type { z } from "zod";
 import type {
   BuiltInCaseSystem,
@@ -28,7 +29,6 @@ import {
 } from "./case-handler-schemas.js";
 import { CaseSystemError } from "./errors.js";
 import type { CaseDetails } from "./internal/case-details.js";
-import { amsterdamDay } from "./internal/dutch-format.js";
 import {
   type LetterJobListSchema,
   type LetterJobViewSchema,
@@ -261,7 +261,7 @@ export function createCaseHandler(cases: BuiltInCaseSystem, options: { now?: () 
   }
 
   async function balanceOf(caseNumber: string): Promise<CaseBalanceView> {
-    const today = amsterdamDay(now());
+    const today = amsterdamDate(now());
     const balance = await cases.caseBalance({ caseNumber, today });
     if (balance === undefined) throw new CaseSystemError("case_not_found", `No case ${caseNumber}.`);
     return balanceView(balance, today);
@@ -296,7 +296,7 @@ export function createCaseHandler(cases: BuiltInCaseSystem, options: { now?: () 
     async bookPayment(request) {
       const r = parse(BookPaymentRequestSchema, request);
       const at = now();
-      const paymentDate = r.payment_date ?? amsterdamDay(at);
+      const paymentDate = r.payment_date ?? amsterdamDate(at);
       const { paymentId } = await cases.bookPayment({
         caseNumber: r.case_number,
         amountCents: r.amount_cents,

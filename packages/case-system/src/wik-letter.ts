@@ -1,7 +1,8 @@
+import { formatDutchLongDate } from "@incasso/core";
 import { costsAtLetter } from "./case-collection-costs.js";
 import { CaseSystemError } from "./errors.js";
 import { formatIban } from "./iban.js";
-import { dutchDate, euro } from "./internal/dutch-format.js";
+import { euro } from "./internal/dutch-format.js";
 
 /**
  * Who the letter comes from and where to pay: the organisation's letter details (decision
@@ -201,7 +202,7 @@ export function composeWikLetter(input: WikLetterInput): WikLetter {
   }
 
   blocks.push(
-    { kind: "line", text: `Datum: ${dutchDate(input.letterDate)}` },
+    { kind: "line", text: `Datum: ${formatDutchLongDate(input.letterDate)}` },
     { kind: "line", text: `Dossiernummer: ${input.caseNumber}` },
     ...(input.reference === null
       ? []
@@ -218,8 +219,8 @@ export function composeWikLetter(input: WikLetterInput): WikLetter {
       header: ["Factuur", "Factuurdatum", "Vervaldatum", "Bedrag"],
       rows: input.invoices.map((i) => [
         i.invoiceNumber,
-        dutchDate(i.invoiceDate),
-        dutchDate(i.dueDate),
+        formatDutchLongDate(i.invoiceDate),
+        formatDutchLongDate(i.dueDate),
         euro(i.amountCents),
       ]),
       totals: [

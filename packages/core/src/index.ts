@@ -19,6 +19,7 @@ export {
   revokeApiKey,
 } from "./api-keys.js";
 export { MAX_AUTHORIZATION_LENGTH, parseBearerToken } from "./bearer.js";
+export { addCalendarDays, isIsoDate } from "./calendar-dates.js";
 export type {
   CaseCreditor,
   CaseDebtor,
@@ -45,6 +46,13 @@ export {
   ListCreditorsQuerySchema,
 } from "./creditor-schemas.js";
 export { createCreditor, listCreditors, toCreditor } from "./creditors.js";
+export {
+  formatDutchDate,
+  formatDutchLongDate,
+  formatDutchMoment,
+  formatDutchTime,
+  parseDutchDate,
+} from "./dutch-dates.js";
 export * from "./engine/index.js";
 export { CORE_ERROR_CODES, CoreError, type CoreErrorCode, isCoreError } from "./errors.js";
 export { formatFieldPath, zodIssuesToFieldErrors } from "./field-errors.js";

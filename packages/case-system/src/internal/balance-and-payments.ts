@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { CaseState } from "@incasso/core";
+import { type CaseState, isIsoDate } from "@incasso/core";
+import { amsterdamDate } from "@incasso/wik";
 import type { BuiltInCaseSystem } from "../built-in-case-system.js";
 import { type CaseBalance, computeCaseBalance } from "../case-balance.js";
 import type { CaseChange } from "../case-change.js";
@@ -7,18 +8,11 @@ import { CaseSystemError } from "../errors.js";
 import { taskNotFound, taskNotOpen } from "./case-errors.js";
 import * as q from "./case-queries.js";
 import { type CaseSystemContext, changeOf, HANDLER, requireOwner } from "./case-writes.js";
-import { amsterdamDay } from "./dutch-format.js";
 import * as h from "./handler-queries.js";
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 // A real calendar date from year 1 on (PostgreSQL has no year 0): a handler's mistyped date is an
 // invalid payment, not a database failure.
-function isPaymentDate(date: string): boolean {
-  if (!ISO_DATE.test(date) || date < "0001-01-01") return false;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
-}
+const isPaymentDate = (date: string): boolean => isIsoDate(date) && date >= "0001-01-01";
 
 const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
@@ -79,7 +73,7 @@ export function balanceAndPayments(
     async caseBalance(query) {
       const row = await q.selectCaseState(db, { caseNumber: query.caseNumber });
       if (row === undefined) return undefined;
-      return balanceOf(row, query.today ?? amsterdamDay(clock()));
+      return balanceOf(row, query.today ?? amsterdamDate(clock()));
     },
 
     bookPayment: (input) => {

@@ -1,10 +1,10 @@
+import { amsterdamDate } from "@incasso/wik";
 import type { BuiltInCaseSystem } from "../built-in-case-system.js";
 import type { CaseChange } from "../case-change.js";
 import { CaseSystemError } from "../errors.js";
 import { notOnCase } from "./case-errors.js";
 import * as q from "./case-queries.js";
 import { type CaseSystemContext, changeOf, HANDLER, ITEM_IN_PARTS, SINGLE } from "./case-writes.js";
-import { amsterdamDay } from "./dutch-format.js";
 import { placementChanges, toCasePlacement } from "./placement.js";
 import { placementLock, placementStatement, readPlacement } from "./placement-queries.js";
 
@@ -41,7 +41,7 @@ export function portWrites(
         );
       }
       // A new case number starts with the year in the Netherlands (decision case-system-case-numbers).
-      const year = Number(amsterdamDay(input.at).slice(0, 4));
+      const year = Number(amsterdamDate(input.at).slice(0, 4));
       // Without a listener one batch does it: BEGIN, the lock, the placement and COMMIT, on
       // PostgreSQL in one write and one round trip. With webhook events on, the batch leaves an
       // order that joins a case alone (its invoices send invoice.updated), and the transaction

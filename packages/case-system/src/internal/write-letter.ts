@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Executor } from "@incasso/store-sql";
+import { amsterdamDate } from "@incasso/wik";
 import type { CaseChange } from "../case-change.js";
 import { paidBefore } from "../case-collection-costs.js";
 import { CaseSystemError } from "../errors.js";
 import { renderWikLetterPdf } from "../render-wik-letter.js";
 import { composeWikLetter, type WikLetterSender } from "../wik-letter.js";
-import { amsterdamDay } from "./dutch-format.js";
 import { insertLetter, type LetterRow, letterOfOrder, readLetter } from "./handler-queries.js";
 import { type LetterFacts, selectLetterFacts } from "./letter-facts.js";
 import { deleteLetterJob } from "./letter-job-queries.js";
@@ -61,7 +61,7 @@ async function storeNewLetter(
   input: { orderId?: string; at: Date },
 ): Promise<(LetterRow & { bytes: Uint8Array }) | null> {
   const { at, orderId } = input;
-  const letterDate = amsterdamDay(at);
+  const letterDate = amsterdamDate(at);
   const letter = composeWikLetter({
     letterDate,
     caseNumber: facts.caseNumber,

@@ -1,7 +1,7 @@
+import { isIsoDate } from "../calendar-dates.js";
 import { fromBase64Url, toBase64Url, utf8Bytes, utf8Text } from "../internal/bytes.js";
 import { sha256 } from "../internal/sha256.js";
 import { OrdersError } from "./errors.js";
-import { isIsoDate } from "./internal/dates.js";
 import { isOrderId } from "./order-id.js";
 
 /**

@@ -1,5 +1,5 @@
+import { addCalendarDays, isIsoDate } from "../calendar-dates.js";
 import { OrdersError } from "./errors.js";
-import { addDays, isIsoDate } from "./internal/dates.js";
 
 /**
  * The invoice fields that decide its due date.
@@ -40,5 +40,5 @@ export function dueDateOf(invoice: DueDateFields): string {
   if (!isIsoDate(invoice.invoice_date)) {
     throw new OrdersError("invalid_argument", "invoice_date is not a YYYY-MM-DD date");
   }
-  return addDays(invoice.invoice_date, term);
+  return addCalendarDays(invoice.invoice_date, term);
 }

@@ -1,7 +1,7 @@
+import { isIsoDate } from "../calendar-dates.js";
 import { HoldRequestSchema, PaymentReportSchema, WithdrawRequestSchema } from "./control-request-schemas.js";
 import { OrdersError } from "./errors.js";
 import type { FieldError } from "./field-error.js";
-import { isIsoDate } from "./internal/dates.js";
 import { issuesToFieldErrors } from "./internal/zod-issues.js";
 
 /**

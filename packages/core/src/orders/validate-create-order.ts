@@ -1,4 +1,5 @@
 import { DEFAULT_ATTACHMENT_LIMITS } from "@incasso/pdf-guard";
+import { isIsoDate } from "../calendar-dates.js";
 import { DEFAULT_COUNTRY, normaliseCountryCode } from "./country-code.js";
 import { type CreateOrderInput, CreateOrderSchema, MetadataSchema } from "./create-order-schema.js";
 import { normaliseCustomerNumber } from "./customer-number.js";
@@ -6,7 +7,6 @@ import { dueDateOf } from "./due-date.js";
 import { OrdersError } from "./errors.js";
 import type { FieldError } from "./field-error.js";
 import type { RuleIssue } from "./internal/cross-field-rules.js";
-import { isIsoDate } from "./internal/dates.js";
 import { formatFieldPath } from "./internal/field-path.js";
 import { hasText, isRecord } from "./internal/schema-parts.js";
 import { checkUdfFields } from "./internal/udf-fields.js";

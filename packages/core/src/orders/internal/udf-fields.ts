@@ -1,7 +1,7 @@
+import { isIsoDate } from "../../calendar-dates.js";
 import type { FieldError } from "../field-error.js";
 import type { UdfDefinition, UdfValue } from "../normalised-order.js";
 import type { Warning } from "../warnings.js";
-import { isIsoDate } from "./dates.js";
 import { formatFieldPath } from "./field-path.js";
 
 /** What the account's custom-field definitions make of the sent udf_fields. */
