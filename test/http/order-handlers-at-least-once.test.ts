@@ -170,6 +170,43 @@ describe.each(targets)("after-handlers at least once on $name", (target) => {
     expect(placed.every((e) => e.replayed)).toBe(true);
   });
 
+  it("a sweep that is stopped leaves the run of a hung handler claimed, and a later sweep runs it", async () => {
+    const order = await submitOrder(crashing, principal, orderBody({ reference: "CRASH-5" }));
+    let hung!: () => void;
+    const started = new Promise<void>((resolve) => {
+      hung = resolve;
+    });
+    const stopping = new AbortController();
+    const sweep = sweepPendingHandlers({
+      store,
+      hooks: {
+        orderPlaced: [
+          () => {
+            hung();
+            return new Promise<void>(() => {});
+          },
+        ],
+      },
+      logger: quiet,
+      now: late,
+      signal: stopping.signal,
+    });
+    await started;
+    stopping.abort();
+    // The sweep ends at once instead of waiting out the grace period for the hung handler.
+    expect(await sweep).toEqual({ ran: 1, gone: 0 });
+    expect(await pendingRuns(order.id)).toBe(1);
+    // Its claim is taken again once it is older than the grace period.
+    placed.length = 0;
+    const later = () => new Date(late().getTime() + HANDLER_GRACE_MS + 1000);
+    expect(await sweepPendingHandlers({ store, hooks, logger: quiet, now: later })).toEqual({
+      ran: 1,
+      gone: 0,
+    });
+    expect(placed.map((e) => [e.order.id, e.replayed])).toEqual([[order.id, true]]);
+    expect(await pendingRuns(order.id)).toBe(0);
+  });
+
   it("a process without handlers neither writes a run nor sweeps one", async () => {
     const plain = createOrderEngine({ store, caseSystem: createBuiltInCaseSystem({ store }), logger: quiet });
     const order = await submitOrder(plain, principal, orderBody({ reference: "PLAIN-1" }));

@@ -273,7 +273,10 @@ beforeAll(async () => {
       name === "@incasso/express" || name === "@incasso/fastify" || name === "@incasso/azure-functions"
         ? join(root, "adapters", name.slice("@incasso/".length))
         : join(root, "packages", name.slice("@incasso/".length));
-    return !existsSync(join(dir, "dist/index.js"));
+    // The file the package's main entry names (most are dist/index.js; @incasso/test-utils
+    // publishes dist/public.js).
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    return !existsSync(join(dir, manifest.exports["."].default));
   });
   expect(unbuilt, "packages without a build (run pnpm build first)").toEqual([]);
   registry = await startLocalRegistry();

@@ -10,10 +10,18 @@ import { type ResolvedOrderHooks, resolveOrderHooks } from "./order-rules.js";
  * How old a pending handler run must be before the sweeper runs it again: well past the time a
  * process takes to run its handlers after the row is stored, so a sweeper seldom runs what the
  * process that stored the row is still running (decision orders-host-hooks).
+ *
+ * @example
+ * await sweepPendingHandlers({ store, hooks, logger, graceMs: HANDLER_GRACE_MS });
  */
 export const HANDLER_GRACE_MS = 5 * 60_000;
 
-/** How often {@link startHandlerSweeper} looks, after its first look at start. */
+/**
+ * How often {@link startHandlerSweeper} looks, after its first look at start.
+ *
+ * @example
+ * startHandlerSweeper({ store, hooks, logger, intervalMs: HANDLER_SWEEP_INTERVAL_MS / 2 });
+ */
 export const HANDLER_SWEEP_INTERVAL_MS = 60_000;
 
 /**
@@ -33,6 +41,12 @@ export interface HandlerSweeperParts {
   graceMs?: number;
   /** Runs per call; default 100. */
   limit?: number;
+  /**
+   * Ends the wait for the claimed runs' handlers (a process that stops): their runs stay claimed
+   * and are swept again once the claim is older than the grace period, so nothing is lost and a
+   * hung handler never holds up a shutdown.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -55,7 +69,7 @@ export async function sweepPendingHandlers(
     ...(hooks.actionRequested.length > 0 ? (["action"] as const) : []),
   ];
   const counts = { ran: 0, gone: 0 };
-  if (kinds.length === 0) return counts;
+  if (kinds.length === 0 || parts.signal?.aborted) return counts;
   const now = (parts.now ?? (() => new Date()))();
   const graceMs = parts.graceMs ?? HANDLER_GRACE_MS;
   const before = new Date(now.getTime() - graceMs);
@@ -64,6 +78,7 @@ export async function sweepPendingHandlers(
   // grows older than the grace period while an earlier run is awaited (another sweeper would
   // claim it again).
   const deadline = expiry(graceMs);
+  const stopping = stopped(parts.signal);
   await Promise.all(
     runs.map(async (run) => {
       const started = await startRun(parts, hooks, run);
@@ -71,8 +86,14 @@ export async function sweepPendingHandlers(
         counts.gone++;
       } else {
         counts.ran++;
-        const settled = await Promise.race([started.settled.then(() => true), deadline.passed]);
-        if (!settled) {
+        const outcome = await Promise.race([
+          started.settled.then(() => "settled" as const),
+          deadline.passed,
+          stopping.promise,
+        ]);
+        // The process stops: the run stays claimed and is swept again after the grace period.
+        if (outcome === "stopped") return;
+        if (outcome === "late") {
           parts.logger.warn("pending handlers did not settle in time; they are not run again", {
             orderId: run.orderId,
             ...(run.kind === "action" ? { actionId: run.id } : {}),
@@ -81,7 +102,10 @@ export async function sweepPendingHandlers(
       }
       await parts.store.pendingHandlers.remove(run.kind, run.id);
     }),
-  ).finally(deadline.clear);
+  ).finally(() => {
+    deadline.clear();
+    stopping.clear();
+  });
   return counts;
 }
 
@@ -121,14 +145,27 @@ async function startRun(
   };
 }
 
-// A promise that resolves false once `ms` passed, and a way to drop its timer.
-function expiry(ms: number): { passed: Promise<false>; clear: () => void } {
+// A promise that resolves "late" once `ms` passed, and a way to drop its timer.
+function expiry(ms: number): { passed: Promise<"late">; clear: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const passed = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
+  const passed = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), ms);
     timer.unref?.();
   });
   return { passed, clear: () => clearTimeout(timer) };
+}
+
+// A promise that resolves "stopped" once the signal aborts (never without one), and a way to stop
+// listening.
+function stopped(signal: AbortSignal | undefined): { promise: Promise<"stopped">; clear: () => void } {
+  if (signal === undefined) return { promise: new Promise(() => {}), clear: () => {} };
+  let listener: (() => void) | undefined;
+  const promise = new Promise<"stopped">((resolve) => {
+    listener = () => resolve("stopped");
+    if (signal.aborted) resolve("stopped");
+    else signal.addEventListener("abort", listener, { once: true });
+  });
+  return { promise, clear: () => listener && signal.removeEventListener("abort", listener) };
 }
 
 /**
@@ -139,7 +176,10 @@ function expiry(ms: number): { passed: Promise<false>; clear: () => void } {
  * await sweeper.stop();
  */
 export interface HandlerSweeper {
-  /** Waits for a pass in progress and stops. */
+  /**
+   * Stops: a pass in progress stops waiting for handlers that have not settled (their runs are
+   * swept again later, see {@link HandlerSweeperParts.signal}) and is awaited.
+   */
   stop(): Promise<void>;
 }
 
@@ -157,8 +197,9 @@ export function startHandlerSweeper(parts: HandlerSweeperParts & { intervalMs?: 
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const stopping = new AbortController();
   const pass = () => {
-    running = sweepPendingHandlers(parts)
+    running = sweepPendingHandlers({ ...parts, signal: stopping.signal })
       .then(() => undefined)
       .catch((error: unknown) => {
         // The database is out of reach: the next pass tries again.
@@ -177,6 +218,7 @@ export function startHandlerSweeper(parts: HandlerSweeperParts & { intervalMs?: 
     async stop() {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);
+      stopping.abort();
       await running;
     },
   };
