@@ -8,6 +8,8 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   utimesSync,
@@ -76,10 +78,12 @@ describe("the build before `pnpm start`", () => {
     expect(await buildChanged("--check")).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 
-  it("rebuilds a package whose sources changed, and names it", async () => {
-    const source = join(root, "packages", "wik", "src", "index.ts");
-    const later = new Date(Date.now() + 60_000);
-    utimesSync(source, later, later);
+  it("rebuilds a package whose sources changed, names it, and keeps its declaration files", async () => {
+    // A full build of an hour ago (its declaration file included), then an edit of the sources.
+    const dist = join(root, "packages", "wik", "dist");
+    writeFileSync(join(dist, "index.d.ts"), "export {};\n");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const file of readdirSync(dist)) utimesSync(join(dist, file), hourAgo, hourAgo);
     expect(await buildChanged("--check")).toEqual({
       code: 1,
       stdout: "@incasso/wik: sources changed\n",
@@ -88,6 +92,9 @@ describe("the build before `pnpm start`", () => {
     const result = await buildChanged();
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^building 1 changed package\(s\): @incasso\/wik…\nbuilt in \d+\.\d s/);
+    expect(readFileSync(join(dist, "index.d.ts"), "utf8")).toBe("export {};\n");
+    // The older declaration file does not make the package look stale on the next start.
+    expect(await buildChanged("--check")).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 
   it("shows the failing package's own output when its build fails", async () => {
