@@ -129,8 +129,8 @@ export function describeCaseSystemConformance(options: CaseSystemConformanceOpti
             claimStale: intents.claimStale.bind(intents),
             end: intents.end.bind(intents),
             remove: intents.remove.bind(intents),
-            endWithOrder(order: OrderRecord) {
-              if (!failNextRow) return intents.endWithOrder(order);
+            endWithOrder(order: OrderRecord, options?: Parameters<typeof intents.endWithOrder>[1]) {
+              if (!failNextRow) return intents.endWithOrder(order, options);
               failNextRow = false;
               return Promise.reject(
                 new StoreUnavailableError("conformance kit: the order row was not stored"),

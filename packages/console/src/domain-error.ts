@@ -43,8 +43,9 @@ const LETTER_DETAIL_REFUSALS: Record<string, string> = {
 };
 
 /**
- * The Dutch message of an operation's refusal (an error with a string `code`, as the case system,
- * core and webhook errors have), or undefined for any other error, which the caller rethrows.
+ * The Dutch message of an operation's refusal (an error with a lower-case snake-case `code`, as the
+ * case system, core and webhook errors have), or undefined for any other error (a database or
+ * network fault among them), which the caller rethrows.
  *
  * @example
  * domainErrorMessage(new CaseSystemError("task_not_open", "…")); // "Deze taak is al afgehandeld of afgewezen."
@@ -52,7 +53,9 @@ const LETTER_DETAIL_REFUSALS: Record<string, string> = {
 export function domainErrorMessage(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as { code?: unknown }).code;
-  if (typeof code !== "string") return undefined;
+  // Refusals carry the API's lower-case snake-case codes; a driver's or node's code (ECONNREFUSED,
+  // 57P01, ERR_…) is a fault, not a refusal, and goes on to the error page.
+  if (typeof code !== "string" || !/^[a-z][a-z0-9_]*$/.test(code)) return undefined;
   if (code === "invalid_letter_details") {
     const field = /^([a-z_]+):/.exec(error.message)?.[1] ?? "";
     return `Briefgegevens niet opgeslagen. ${LETTER_DETAIL_REFUSALS[field] ?? "Een van de velden is ongeldig."}`;

@@ -53,6 +53,7 @@ export {
   type ActiveContentKind,
   type EmbeddedXml,
   type PdfEngine,
+  type PdfOcrReport,
   type PdfParseLimits,
   type PdfParseResult,
 } from "./pdf-engine.js";

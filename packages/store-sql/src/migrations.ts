@@ -144,7 +144,7 @@ const MIGRATION_LOCK = 7_274_001;
  * instances starting at once apply each step exactly once. Returns the versions it applied.
  *
  * @example
- * const applied = await migrate(db); // [1, 10, 12, 13, 14, 15, 20] on an empty database, [] afterwards
+ * const applied = await migrate(db); // [1, 2, 3, 10, 12, 13, 14, 15, 20, 21] on an empty database, [] afterwards
  */
 export async function migrate(
   db: SqlDatabase,

@@ -56,9 +56,23 @@ export async function parsePdf(bytes, options) {
   const ocrBudgetMs = options.ocrBudgetMs ?? 0;
   // pdf.js draws some things (image masks, patterns) on canvases of its own; with OCR on it gets
   // the same canvas factory the pages are rendered with.
-  ocrModule ??= ocrBudgetMs > 0 ? import(/* @vite-ignore */ OCR_MODULE) : null;
-  const ocrLib = ocrBudgetMs > 0 && ocrModule ? await ocrModule : null;
-  const ocrTools = ocrLib ? await ocrLib.loadOcrTools() : null;
+  let ocrLib = null;
+  let ocrTools = null;
+  /** @type {string | null} */
+  let ocrLoadFailure = null;
+  if (ocrBudgetMs > 0) {
+    try {
+      ocrModule ??= import(/* @vite-ignore */ OCR_MODULE);
+      ocrLib = await ocrModule;
+      ocrTools = await ocrLib.loadOcrTools();
+    } catch (error) {
+      // OCR that cannot be loaded never refuses a file, this one or a later one: its scanned pages
+      // stay unread, and the next file tries to load it again.
+      ocrModule = null;
+      ocrLib = null;
+      ocrLoadFailure = `OCR could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
   let pdf;
   try {
     // verbosity 0: pdf.js would otherwise print recovery warnings for every damaged file.
@@ -115,7 +129,7 @@ export async function parsePdf(bytes, options) {
     const ocr = {
       pages: /** @type {number[]} */ ([]),
       incomplete: false,
-      unavailable: /** @type {string | null} */ (null),
+      unavailable: ocrLoadFailure,
     };
     if (ocrLib) {
       const scanned = pages.flatMap((text, i) => (ocrLib.looksScanned(text) ? [i + 1] : []));
