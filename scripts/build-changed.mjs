@@ -1,9 +1,10 @@
 // Builds the workspace packages whose build is missing or older than their sources, and nothing
 // else: what `pnpm start` runs before the server (issue 32, item 6). A package is up to date when
 // every JavaScript file its exports name exists and its oldest dist file is newer than the newest
-// of its inputs (src without the tests, package.json, tsconfig.json, and the root
-// tsconfig.base.json and tsup.config.json every build reads). It builds the JavaScript only, side
-// by side; `pnpm build` builds everything, declaration files included.
+// of its inputs (src without the tests, package.json, tsconfig.json, its own tsup.config.ts and
+// scripts when it has them, and the root tsconfig.base.json and tsup.config.json every build
+// reads). It builds the JavaScript only, side by side; `pnpm build` builds everything, declaration
+// files included.
 //
 //   node scripts/build-changed.mjs          build what is stale, say why on screen
 //   node scripts/build-changed.mjs --check  list what is stale, build nothing (exit 1 when any)
@@ -64,7 +65,15 @@ function staleReason(dir, pkg) {
   if (missing) return `${missing} missing`;
   const built = oldestOutput(dist);
   if (built === undefined) return "not built";
-  const inputs = [join(dir, "src"), join(dir, "package.json"), join(dir, "tsconfig.json"), ...SHARED_INPUTS];
+  const inputs = [
+    join(dir, "src"),
+    join(dir, "package.json"),
+    join(dir, "tsconfig.json"),
+    // A package's own build steps (case-system's tsup.config.ts and licence script).
+    join(dir, "tsup.config.ts"),
+    join(dir, "scripts"),
+    ...SHARED_INPUTS,
+  ];
   const changed = Math.max(...inputs.map(newestInput));
   return changed > built ? "sources changed" : undefined;
 }
