@@ -1,6 +1,7 @@
 import type { CaseSystem } from "../case-system-port.js";
 import type { Logger } from "../logger.js";
 import type { IncassoStore } from "../store-port.js";
+import { startPeriodicPass } from "./internal/periodic-pass.js";
 import { withdrawClaimed } from "./internal/placement-intent.js";
 
 /**
@@ -87,30 +88,11 @@ export interface PlacementReconciler {
 export function startPlacementReconciler(
   parts: PlacementReconcilerParts & { intervalMs?: number },
 ): PlacementReconciler {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const pass = () => {
-    running = reconcilePlacements(parts)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        // The database is out of reach: the next pass tries again.
-        parts.logger.warn("placement reconciler could not look for placements without their order", {
-          error: error instanceof Error ? error.message : String(error),
-        });
-      })
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(pass, parts.intervalMs ?? PLACEMENT_RECONCILE_INTERVAL_MS);
-        timer.unref?.();
-      });
-  };
-  pass();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer !== undefined) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPeriodicPass(() => reconcilePlacements(parts), {
+    intervalMs: parts.intervalMs ?? PLACEMENT_RECONCILE_INTERVAL_MS,
+    onError: (error) =>
+      parts.logger.warn("placement reconciler could not look for placements without their order", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  });
 }

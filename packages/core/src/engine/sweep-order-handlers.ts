@@ -2,6 +2,7 @@ import type { Logger } from "../logger.js";
 import type { IncassoStore, PendingHandlerRun } from "../store-port.js";
 import { toOrderAction } from "./internal/order-action-view.js";
 import { toOrder } from "./internal/order-views.js";
+import { startPeriodicPass } from "./internal/periodic-pass.js";
 import { runAfterHandlers } from "./order-handlers.js";
 import type { OrderHooks } from "./order-hooks.js";
 import { type ResolvedOrderHooks, resolveOrderHooks } from "./order-rules.js";
@@ -194,32 +195,11 @@ export interface HandlerSweeper {
  * process.once("SIGTERM", () => void sweeper.stop());
  */
 export function startHandlerSweeper(parts: HandlerSweeperParts & { intervalMs?: number }): HandlerSweeper {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stopping = new AbortController();
-  const pass = () => {
-    running = sweepPendingHandlers({ ...parts, signal: stopping.signal })
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        // The database is out of reach: the next pass tries again.
-        parts.logger.warn("handler sweeper could not look for pending handlers", {
-          error: error instanceof Error ? error.message : String(error),
-        });
-      })
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(pass, parts.intervalMs ?? HANDLER_SWEEP_INTERVAL_MS);
-        timer.unref?.();
-      });
-  };
-  pass();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer !== undefined) clearTimeout(timer);
-      stopping.abort();
-      await running;
-    },
-  };
+  return startPeriodicPass((signal) => sweepPendingHandlers({ ...parts, signal }), {
+    intervalMs: parts.intervalMs ?? HANDLER_SWEEP_INTERVAL_MS,
+    onError: (error) =>
+      parts.logger.warn("handler sweeper could not look for pending handlers", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  });
 }
