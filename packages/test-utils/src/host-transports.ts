@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { IncassoApi } from "@incasso/server";
+import { callAzureHandler } from "./internal/azure-request.js";
 import type { RunningTransport, Transport } from "./transport-types.js";
 
 // The transports of a plugin author's tests, mounted with the published adapters as a host mounts
@@ -118,37 +119,13 @@ export const fastifyHostTransport: Transport = {
 export const azureFunctionsHostTransport: Transport = {
   name: "azure functions",
   async start(api) {
-    const [adapter, { HttpRequest, InvocationContext }] = await Promise.all([
+    const [adapter, azure] = await Promise.all([
       import("@incasso/azure-functions"),
       import("@azure/functions"),
     ]);
     const handler = adapter.createAzureFunctionsHandler(api, { routePrefix: "api" });
     return {
-      async request(path, init = {}) {
-        const headers: Record<string, string> = {};
-        new Headers(init.headers).forEach((v, k) => {
-          headers[k] = v;
-        });
-        const body = init.body;
-        const request = new HttpRequest({
-          url: `http://localhost:7071/api${path}`,
-          method: (init.method ?? "GET") as never,
-          headers,
-          ...(body !== undefined && body !== null
-            ? {
-                body: {
-                  bytes: typeof body === "string" ? new TextEncoder().encode(body) : (body as Uint8Array),
-                },
-              }
-            : {}),
-        });
-        const result = await handler(request, new InvocationContext({ functionName: "incasso" }));
-        const out = result as { status?: number; headers?: Record<string, string>; body?: Uint8Array };
-        return new Response(
-          out.body && out.body.byteLength > 0 ? (out.body as Uint8Array<ArrayBuffer>) : null,
-          { status: out.status ?? 200, headers: out.headers ?? {} },
-        );
-      },
+      request: (path, init) => callAzureHandler(handler, azure, path, init),
       close: async () => {},
     };
   },

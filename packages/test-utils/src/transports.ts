@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { type HttpHandler, HttpRequest, InvocationContext } from "@azure/functions";
 import type { IncassoApi } from "@incasso/server";
 import type { FastifyInstance } from "fastify";
+import { callAzureHandler } from "./internal/azure-request.js";
 import type { RunningTransport, Transport } from "./transport-types.js";
 
 export type { RunningTransport, Transport } from "./transport-types.js";
@@ -106,34 +107,7 @@ export const azureFunctionsTransport: Transport = {
   async start(api) {
     const handler = (await example("azure")).createHost(api, { routePrefix: "api" });
     return {
-      async request(path, init = {}) {
-        const headers: Record<string, string> = {};
-        new Headers(init.headers).forEach((v, k) => {
-          headers[k] = v;
-        });
-        const body = init.body;
-        const req = new HttpRequest({
-          url: `http://localhost:7071/api${path}`,
-          method: (init.method ?? "GET") as never,
-          headers,
-          ...(body !== undefined && body !== null
-            ? {
-                body: {
-                  bytes: typeof body === "string" ? new TextEncoder().encode(body) : (body as Uint8Array),
-                },
-              }
-            : {}),
-        });
-        const result = await handler(req, new InvocationContext({ functionName: "incasso" }));
-        const out = result as { status?: number; headers?: Record<string, string>; body?: Uint8Array };
-        return new Response(
-          out.body && out.body.byteLength > 0 ? (out.body as Uint8Array<ArrayBuffer>) : null,
-          {
-            status: out.status ?? 200,
-            headers: out.headers ?? {},
-          },
-        );
-      },
+      request: (path, init) => callAzureHandler(handler, { HttpRequest, InvocationContext }, path, init),
       close: async () => {},
     };
   },
