@@ -92,11 +92,13 @@ export async function parsePdf(bytes, options) {
     const found = new Set();
     /** @type {Array<{ filename: string, xml: string }>} */
     const embeddedXml = [];
+    /** What the embedded files pdf.js lists are: e-invoice XML, or anything else. */
+    const embedded = { invoices: 0, others: 0 };
     if (hasEntries(await pdf.getJSActions().catch(() => null))) found.add("javascript");
     const attachments = await pdf.getAttachments().catch(() => null);
     if (hasEntries(attachments)) {
-      found.add("embedded_file");
-      for (const file of Object.values(attachments)) addEmbeddedXml(file, embeddedXml);
+      for (const file of Object.values(attachments))
+        countEmbedded(addEmbeddedXml(file, embeddedXml), embedded);
     }
     const pages = [];
     let chars = 0;
@@ -110,12 +112,12 @@ export async function parsePdf(bytes, options) {
         // encrypted (decision pdf-guard-active-content).
         if (n > MAX_ACTION_PAGES) break;
         const page = await pdf.getPage(n);
-        await pageActiveContent(page, found, embeddedXml);
+        await pageActiveContent(page, found, embeddedXml, embedded);
         page.cleanup();
         continue;
       }
       const page = await pdf.getPage(n);
-      await pageActiveContent(page, found, embeddedXml);
+      await pageActiveContent(page, found, embeddedXml, embedded);
       const content = await page.getTextContent();
       let text = pageText(content.items);
       if (chars + text.length > options.maxTextChars) {
@@ -160,7 +162,13 @@ export async function parsePdf(bytes, options) {
         }
       }
     }
+    if (embedded.others > 0) found.add("embedded_file");
     for (const kind of await scanActiveContent(bytes, { maxInflatedBytes: MAX_INFLATED_BYTES })) {
+      // The e-invoice's own XML is what an e-invoice must embed (Factur-X 1.0 §6, ZUGFeRD,
+      // XRechnung): not active content. When pdf.js lists embedded files and every one is an
+      // e-invoice, the embedded-file names in the bytes are theirs (decision
+      // pdf-guard-active-content).
+      if (kind === "embedded_file" && embedded.invoices > 0 && embedded.others === 0) continue;
       found.add(kind);
     }
     return {
@@ -189,15 +197,15 @@ export async function parsePdf(bytes, options) {
  * @param {{ getJSActions(): Promise<unknown>, getAnnotations(): Promise<Array<Record<string, unknown>>> }} page
  * @param {Set<string>} found
  * @param {Array<{ filename: string, xml: string }>} embeddedXml
+ * @param {{ invoices: number, others: number }} embedded
  */
-async function pageActiveContent(page, found, embeddedXml) {
+async function pageActiveContent(page, found, embeddedXml, embedded) {
   if (hasEntries(await page.getJSActions().catch(() => null))) found.add("javascript");
   const annotations = await page.getAnnotations().catch(() => []);
   for (const annotation of annotations) {
     if (hasEntries(annotation.actions)) found.add("javascript");
     if (annotation.annotationType === FILE_ATTACHMENT_ANNOTATION) {
-      found.add("embedded_file");
-      addEmbeddedXml(annotation.file, embeddedXml);
+      countEmbedded(addEmbeddedXml(annotation.file, embeddedXml), embedded);
     }
   }
 }
@@ -205,22 +213,59 @@ async function pageActiveContent(page, found, embeddedXml) {
 /**
  * Keeps an embedded file that is XML: an e-invoice (Factur-X / ZUGFeRD, UBL) carries its data so
  * (EN 16931; Factur-X 1.0 §6: the XML is an embedded file of the PDF/A-3). A file counts as XML by
- * its name or by starting with "<"; anything else, or past the caps, is left out.
+ * its name or by starting with "<"; anything else, or past the caps, is left out. Returns whether
+ * the file is an e-invoice (see {@link isEInvoiceXml}).
  *
  * @param {unknown} file
  * @param {Array<{ filename: string, xml: string }>} out
+ * @returns {boolean}
  */
 function addEmbeddedXml(file, out) {
-  if (out.length >= MAX_EMBEDDED_XML_FILES || typeof file !== "object" || file === null) return;
+  if (typeof file !== "object" || file === null) return false;
   const content = /** @type {{ content?: unknown }} */ (file).content;
   const rawName = /** @type {{ filename?: unknown }} */ (file).filename;
   const filename = typeof rawName === "string" ? rawName : "";
   if (!(content instanceof Uint8Array) || content.length === 0 || content.length > MAX_EMBEDDED_XML_BYTES)
-    return;
+    return false;
   const xml = new TextDecoder("utf-8").decode(content).replace(/^\uFEFF/, "");
-  if (!/\.xml$/i.test(filename) && !xml.trimStart().startsWith("<")) return;
-  if (out.some((e) => e.filename === filename && e.xml === xml)) return;
-  out.push({ filename, xml });
+  if (!/\.xml$/i.test(filename) && !xml.trimStart().startsWith("<")) return false;
+  const invoice = isEInvoiceXml(xml);
+  if (out.length < MAX_EMBEDDED_XML_FILES && !out.some((e) => e.filename === filename && e.xml === xml)) {
+    out.push({ filename, xml });
+  }
+  return invoice;
+}
+
+// The root element of an e-invoice with its namespace: UN/CEFACT CII (Factur-X, ZUGFeRD 2,
+// XRechnung CII), ZUGFeRD 1.0's CrossIndustryDocument, and UBL 2 Invoice and CreditNote (SI-UBL,
+// XRechnung UBL). Only the root is looked at, to tell the invoice's own XML from any other
+// embedded file; its data is read with the XML parser (einvoice reading, decision
+// pdf-guard-invoice-reading).
+const E_INVOICE_ROOT =
+  /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*<(?:[A-Za-z_][\w.-]*:)?(CrossIndustryInvoice|CrossIndustryDocument|Invoice|CreditNote)\b[^>]*xmlns(?::[\w.-]+)?=["'](urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100|urn:ferd:CrossIndustryDocument:invoice:1p0|urn:oasis:names:specification:ubl:schema:xsd:(?:Invoice|CreditNote)-2)["']/;
+
+/**
+ * Whether an embedded XML file is an e-invoice (its root element is one of {@link E_INVOICE_ROOT}).
+ *
+ * @param {string} xml
+ */
+function isEInvoiceXml(xml) {
+  const root = E_INVOICE_ROOT.exec(xml.slice(0, 4096));
+  if (!root) return false;
+  // The namespace must be the root's own: CII's for CII roots, UBL's for UBL roots.
+  const cii = root[1] === "CrossIndustryInvoice" || root[1] === "CrossIndustryDocument";
+  return cii === !/^urn:oasis:/.test(/** @type {string} */ (root[2]));
+}
+
+/**
+ * Counts one embedded file as an e-invoice or as something else.
+ *
+ * @param {boolean} invoice
+ * @param {{ invoices: number, others: number }} embedded
+ */
+function countEmbedded(invoice, embedded) {
+  if (invoice) embedded.invoices++;
+  else embedded.others++;
 }
 
 /** @param {unknown} value */
