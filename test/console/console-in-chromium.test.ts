@@ -1,12 +1,11 @@
 import { createHmac } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createIncasso, type Incasso } from "@incasso/app";
 import { listen } from "@incasso/server/node";
+import { newDataDir } from "@incasso/test-utils";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeActivePdf } from "../../packages/pdf-guard/src/internal/testing/fixtures.js";
@@ -56,7 +55,7 @@ describe.skipIf(!runBrowserTests)("the operator console in Chromium", { timeout:
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    dir = mkdtempSync(join(tmpdir(), "incasso-console-browser-"));
+    dir = await newDataDir("incasso-console-browser-");
     incasso = await createIncasso(
       { dataDir: dir },
       {

@@ -8,11 +8,9 @@
 // PostgreSQL when TEST_DATABASE_URL is set (a database of its own, dropped afterwards).
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { openStore } from "@incasso/store-sql";
-import { cliProcesses } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
 import { business, orderBody } from "../http/orders-fixtures.js";
 
@@ -36,7 +34,7 @@ const storages: Storage[] = [
   {
     name: "the embedded data directory",
     async open() {
-      const dir = mkdtempSync(join(tmpdir(), "incasso-kill9-"));
+      const dir = await newDataDir("incasso-kill9-");
       return { args: ["--data-dir", dir], drop: async () => rmSync(dir, { recursive: true, force: true }) };
     },
   },

@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStore } from "@incasso/store-sql";
-import { cliProcesses } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
 
 // Issue 33 item 5: examples/agency-plugin, started as a newcomer starts it (after the workspace
@@ -33,8 +32,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-agency-"));
+async function dataDir(): Promise<string> {
+  const dir = await newDataDir("incasso-agency-");
   dirs.push(dir);
   return dir;
 }
@@ -75,7 +74,7 @@ const stores: { name: string; make: () => Promise<StoreTarget | string> }[] = [
   {
     name: "a data directory (PGlite)",
     make: async () => {
-      const dir = dataDir();
+      const dir = await dataDir();
       return { env: { INCASSO_DATA_DIR: dir }, cli: ["--data-dir", dir], drop: async () => {} };
     },
   },
@@ -268,10 +267,10 @@ describe("examples/agency-plugin, started as its own process", () => {
     const LIMIT = 5;
     const env = { REDIS_URL: redisUrl as string, AGENCY_PER_MINUTE: String(LIMIT) };
     // Two processes with stores of their own: only Redis is shared.
-    const dirA = dataDir();
+    const dirA = await dataDir();
     const [a, b] = await Promise.all([
       startHost({ ...env, INCASSO_DATA_DIR: dirA }),
-      startHost({ ...env, INCASSO_DATA_DIR: dataDir() }),
+      startHost({ ...env, INCASSO_DATA_DIR: await dataDir() }),
     ]);
     const token = await issueToken(
       a.url,

@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cliProcesses } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ReceivedDelivery, startReceiver, waitFor } from "../webhooks/receiver.js";
@@ -136,7 +135,7 @@ describe.each(examples)("example host $name, started as its own process", (examp
     "serves orders, creditors and control requests, delivers signed webhooks, makes the 14-day letter, lets the CLI work while it runs, and stops on SIGTERM with exit 0",
     { timeout: 120_000 },
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), `incasso-example-${example.name}-`));
+      const dir = await newDataDir(`incasso-example-${example.name}-`);
       dirs.push(dir);
       const storage = example.needsDatabaseUrl
         ? ["--database-url", databaseUrl as string]

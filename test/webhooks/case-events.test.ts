@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createWebhookDispatcher, type WebhookDispatcher } from "@incasso/app";
 import { createBuiltInCaseSystem, createCaseHandler, openCaseSystemStore } from "@incasso/case-system";
@@ -8,7 +7,7 @@ import { issueApiKey } from "@incasso/core";
 import { createApi } from "@incasso/server";
 import { listen } from "@incasso/server/node";
 import type { SqlStore } from "@incasso/store-sql";
-import { cliProcesses } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ReceivedDelivery, startReceiver, waitFor } from "./receiver.js";
@@ -187,10 +186,10 @@ describe("case events through the reference server, in process", () => {
 // operator endpoint, then working on the data directory directly once the server stopped.
 const cli = cliProcesses();
 const { start } = cli;
-const dir = mkdtempSync(join(tmpdir(), "incasso-cases-"));
+let dir = "";
 afterAll(() => {
   cli.killAll("SIGKILL");
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const run = (args: string[]) => cli.run([...args, "--data-dir", dir]);
@@ -205,6 +204,7 @@ describe("case events through incasso serve and the handler's CLI", () => {
   it("letter, status, payment and tasks from the CLI reach the receiver signed; the order shows balance and action status", {
     timeout: 150_000,
   }, async () => {
+    dir = await newDataDir("incasso-cases-");
     const receiver = await startReceiver(() => 204);
     try {
       const serve = start(["serve", "--port", "0", "--data-dir", dir, "--allow-private-webhook-targets"]);
@@ -220,20 +220,30 @@ describe("case events through incasso serve and the handler's CLI", () => {
       const key = (
         await json<{ key: string }>(["keys", "create", "--organisation", "Cli BV", "--mode", "live"])
       ).key;
-      const secret = (
-        await json<{ secret: string }>(["webhooks", "set", "--organisation", "Cli BV", "--url", receiver.url])
-      ).secret;
-      // The 14-day letter is made only with an IBAN to pay to (issue 19).
-      await json(["letter-details", "set", "--organisation", "Cli BV", "--iban", "NL91 ABNA 0417 1643 00"]);
-      await json([
-        "letter-details",
-        "set",
-        "--organisation",
-        "Cli BV",
-        "--street",
-        "Kade 1",
-        "--city",
-        "Zwolle",
+      // The endpoint and the letter details are independent: set side by side.
+      const [{ secret }] = await Promise.all([
+        json<{ secret: string }>(["webhooks", "set", "--organisation", "Cli BV", "--url", receiver.url]),
+        (async () => {
+          // The 14-day letter is made only with an IBAN to pay to (issue 19).
+          await json([
+            "letter-details",
+            "set",
+            "--organisation",
+            "Cli BV",
+            "--iban",
+            "NL91 ABNA 0417 1643 00",
+          ]);
+          await json([
+            "letter-details",
+            "set",
+            "--organisation",
+            "Cli BV",
+            "--street",
+            "Kade 1",
+            "--city",
+            "Zwolle",
+          ]);
+        })(),
       ]);
       const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
       const created = await fetch(`${url}/orders`, {
@@ -265,8 +275,12 @@ describe("case events through incasso serve and the handler's CLI", () => {
         secret,
       );
       expect(letterEvent.data).toEqual(data("case_letters"));
-      expect((await run(["cases", "letter-jobs"])).out).toBe("No letter jobs: every letter is made.\n");
-      const retry = await run(["cases", "retry-letter", order.id]);
+      // Two reads through the server: side by side.
+      const [jobs, retry] = await Promise.all([
+        run(["cases", "letter-jobs"]),
+        run(["cases", "retry-letter", order.id]),
+      ]);
+      expect(jobs.out).toBe("No letter jobs: every letter is made.\n");
       // letter_job_not_found: the not-found exit code (decision cli-exit-codes).
       expect(retry).toMatchObject({ code: 3, out: "" });
       expect(retry.err).toBe(`incasso: Order ${order.id} has no letter job.\n`);

@@ -1,10 +1,8 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { cliProcesses } from "@incasso/test-utils";
+import { rmSync } from "node:fs";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReceivedDelivery, startReceiver } from "./receiver.js";
 
 // The reference server as an operator runs it (`incasso serve` on an embedded data directory) and
@@ -12,10 +10,13 @@ import { type ReceivedDelivery, startReceiver } from "./receiver.js";
 // directly once it is stopped. 127.0.0.1 only; private targets allowed for the local receiver.
 const cli = cliProcesses();
 const { start } = cli;
-const dir = mkdtempSync(join(tmpdir(), "incasso-webhooks-"));
+let dir = "";
+beforeAll(async () => {
+  dir = await newDataDir("incasso-webhooks-");
+});
 afterAll(() => {
   cli.killAll("SIGKILL");
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const run = (args: string[]) => cli.run([...args, "--data-dir", dir]);

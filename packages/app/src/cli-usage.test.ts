@@ -1,19 +1,22 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cliProcesses } from "@incasso/test-utils";
-import { afterAll, describe, expect, it } from "vitest";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pkg from "../package.json" with { type: "json" };
 
 // Issue 17, items 5 and 7, against real `incasso` processes: help everywhere, exit codes, errors
 // as JSON, the variables, completion and migrate (decisions cli-exit-codes and
 // cli-configuration-variables).
 const cli = cliProcesses();
-const dir = mkdtempSync(join(tmpdir(), "incasso-usage-"));
+let dir = "";
+// Every test here may use it: made once, with its cluster initialised.
+beforeAll(async () => {
+  dir = await newDataDir("incasso-usage-");
+});
 afterAll(() => {
   cli.killAll("SIGKILL");
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const hasZsh = ["/usr/bin/zsh", "/bin/zsh"].some((p) => existsSync(p));

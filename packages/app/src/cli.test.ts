@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cliProcesses } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 const cli = cliProcesses();
@@ -15,8 +15,16 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+/** A directory nothing was ever made in. */
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "incasso-cli-"));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A new data directory whose cluster is initialised (no migration applied, no key). */
+async function dataDir(): Promise<string> {
+  const dir = await newDataDir("incasso-cli-");
   dirs.push(dir);
   return dir;
 }
@@ -38,7 +46,7 @@ describe("incasso CLI", () => {
   it("serve --no-pages --no-console serves neither the reference, the tool pages nor the console, and says so", {
     timeout: 90_000,
   }, async () => {
-    const { lines } = await serve(["--data-dir", tempDir(), "--no-pages", "--no-console"]);
+    const { lines } = await serve(["--data-dir", await dataDir(), "--no-pages", "--no-console"]);
     const entries = lines.filter((l) => l !== "").map((l) => JSON.parse(l) as { msg: string; url?: string });
     expect(entries.filter((e) => e.msg.startsWith("pages: ")).map((e) => e.msg)).toEqual(["pages: off"]);
     expect(entries.filter((e) => e.msg.startsWith("console: ")).map((e) => e.msg)).toEqual(["console: off"]);
@@ -176,7 +184,7 @@ describe("incasso CLI", () => {
   it("keys create without a server opens the directory itself; errors are clear", {
     timeout: 60_000,
   }, async () => {
-    const dir = tempDir();
+    const dir = await dataDir();
     const missing = await run(["keys", "create", "--organisation", "X", "--data-dir", dir]);
     // A command line the CLI refuses is a usage error (decision cli-exit-codes).
     expect(missing.code).toBe(2);
@@ -231,7 +239,7 @@ describe("incasso CLI", () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const { port } = taken.address() as AddressInfo;
-    const dir = tempDir();
+    const dir = await dataDir();
     try {
       const result = await run(["serve", "--port", String(port), "--data-dir", dir]);
       expect(result.code).toBe(1);

@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
 import { createIncasso, EMBEDDED_BODY_BUDGET_BYTES } from "./create-incasso.js";
 
@@ -60,7 +59,7 @@ function heldOrder(fetch: (r: Request) => Promise<Response>, key: string, idempo
 }
 
 async function twoLargestAtOnce(api?: { bodyBudgetBytes: number }) {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-budget-"));
+  const dir = await newDataDir("incasso-budget-");
   dirs.push(dir);
   const incasso = await createIncasso(
     { dataDir: dir },

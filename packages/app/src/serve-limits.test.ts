@@ -1,9 +1,7 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { cliProcesses } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 // The limits flags of `incasso serve` reach the server (decision server-slow-clients).
@@ -14,11 +12,11 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function serve(
+async function serve(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ proc: ChildProcess; url: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-limits-"));
+  const dir = await newDataDir("incasso-limits-");
   dirs.push(dir);
   const proc = cli.start(["serve", "--port", "0", "--host", "127.0.0.1", "--data-dir", dir, ...args], env);
   return new Promise((resolve, reject) => {

@@ -1,21 +1,23 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { cliProcesses } from "@incasso/test-utils";
-import { afterAll, describe, expect, it } from "vitest";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Issue 17, items 2 and 3: the logs and the metrics of a real `incasso serve` process, after a
 // whole API flow (decisions operations-logs and operations-metrics).
 const cli = cliProcesses();
-const dir = mkdtempSync(join(tmpdir(), "incasso-logs-"));
+let dir = "";
+// Every test here may use it: made once, with its cluster initialised.
+beforeAll(async () => {
+  dir = await newDataDir("incasso-logs-");
+});
 let receiver: Server | undefined;
 afterAll(() => {
   cli.killAll("SIGKILL");
   receiver?.close();
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const today = new Date().toISOString().slice(0, 10);

@@ -1,8 +1,6 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { cliProcesses } from "@incasso/test-utils";
+import { rmSync } from "node:fs";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type FakeOpenAI, startFakeOpenAI } from "../../pdf-guard/src/internal/testing/fake-openai.js";
 import { makeTextPdf } from "../../pdf-guard/src/internal/testing/fixtures.js";
@@ -22,8 +20,8 @@ afterAll(async () => {
 
 const OPENAI_KEY = "sk-fake-0123456789abcdefghijklmn";
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-openai-"));
+async function tempDir(): Promise<string> {
+  const dir = await newDataDir("incasso-openai-");
   dirs.push(dir);
   return dir;
 }
@@ -68,7 +66,7 @@ describe("the document checker and title writer of incasso serve and worker", ()
         text: JSON.stringify({ title: "Overeenkomst van opdracht voor het leveren van koffie" }),
       },
     );
-    const dir = tempDir();
+    const dir = await tempDir();
     const created = await cli.run([
       "keys",
       "create",
@@ -155,7 +153,7 @@ describe("the document checker and title writer of incasso serve and worker", ()
     timeout: 90_000,
   }, async () => {
     const { entries } = await started(
-      ["serve", "--port", "0", "--data-dir", tempDir()],
+      ["serve", "--port", "0", "--data-dir", await tempDir()],
       { INCASSO_OPENAI_MODEL: "test-model" },
       (msg) => msg.startsWith("data: "),
     );
@@ -170,7 +168,7 @@ describe("the document checker and title writer of incasso serve and worker", ()
     timeout: 90_000,
   }, async () => {
     const { entries } = await started(
-      ["worker", "--data-dir", tempDir()],
+      ["worker", "--data-dir", await tempDir()],
       { OPENAI_API_KEY: OPENAI_KEY, INCASSO_OPENAI_MODEL: "test-model" },
       (msg) => msg.startsWith("documents: "),
     );

@@ -1,19 +1,20 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type BodyFraming, cliProcesses, sendOversizedBody } from "@incasso/test-utils";
-import { afterAll, describe, expect, it } from "vitest";
+import { rmSync } from "node:fs";
+import { type BodyFraming, cliProcesses, newDataDir, sendOversizedBody } from "@incasso/test-utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Issue 28, item 1, as an operator meets it: `incasso serve` answers a body over each limit,
 // chunked and with a Content-Length, and is still running and answering 3 s later. It used to exit
 // about 2 s after a chunked 413 (a `close` listener that read `req.socket` after node had set it
 // to null).
 const cli = cliProcesses();
-const dir = mkdtempSync(join(tmpdir(), "incasso-over-limit-"));
+let dir = "";
+beforeAll(async () => {
+  dir = await newDataDir("incasso-over-limit-");
+});
 afterAll(() => {
   cli.killAll("SIGTERM");
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 function serve(): Promise<{ proc: ChildProcess; port: number; key: string; out: () => string }> {

@@ -1,10 +1,8 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { cliProcesses } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 const cli = cliProcesses();
@@ -154,28 +152,22 @@ async function liveKeyWithHook(dir: string, hookUrl: string): Promise<string> {
     dir,
   ]);
   expect(created.code).toBe(0);
-  const hook = await cli.run([
-    "webhooks",
-    "set",
-    "--organisation",
-    "Shutdown BV",
-    "--url",
-    hookUrl,
-    "--data-dir",
-    dir,
+  // The endpoint and the letter details are independent of each other: set side by side.
+  const [hook, details] = await Promise.all([
+    cli.run(["webhooks", "set", "--organisation", "Shutdown BV", "--url", hookUrl, "--data-dir", dir]),
+    // Without an IBAN no 14-day letter is made (issue 19); set through the server's operator endpoint.
+    cli.run([
+      "letter-details",
+      "set",
+      "--organisation",
+      "Shutdown BV",
+      "--iban",
+      "NL91ABNA0417164300",
+      "--data-dir",
+      dir,
+    ]),
   ]);
   expect(hook.code).toBe(0);
-  // Without an IBAN no 14-day letter is made (issue 19); set through the server's operator endpoint.
-  const details = await cli.run([
-    "letter-details",
-    "set",
-    "--organisation",
-    "Shutdown BV",
-    "--iban",
-    "NL91ABNA0417164300",
-    "--data-dir",
-    dir,
-  ]);
   expect(details.code).toBe(0);
   return (JSON.parse(created.out) as { key: string }).key;
 }
@@ -210,7 +202,7 @@ describe("incasso serve shuts down gracefully", () => {
   it("on SIGTERM finishes a slow multi-megabyte upload and a webhook attempt in flight, then exits 0", {
     timeout: 120_000,
   }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "incasso-shutdown-"));
+    const dir = await newDataDir("incasso-shutdown-");
     dirs.push(dir);
     const receiver = await slowReceiver(1500);
     const { proc, url, output } = await serve([
@@ -268,7 +260,7 @@ describe("incasso serve shuts down gracefully", () => {
   it("on SIGINT with no request in flight waits for the webhook attempt alone, records it, and exits 0", {
     timeout: 120_000,
   }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "incasso-shutdown-"));
+    const dir = await newDataDir("incasso-shutdown-");
     dirs.push(dir);
     const receiver = await slowReceiver(2000);
     const { proc, url, output } = await serve(["--data-dir", dir, "--allow-private-webhook-targets"]);
@@ -287,7 +279,7 @@ describe("incasso serve shuts down gracefully", () => {
   });
 
   it("cuts a request that outlasts --shutdown-timeout, and still exits 0", { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "incasso-shutdown-"));
+    const dir = await newDataDir("incasso-shutdown-");
     dirs.push(dir);
     const { proc, url, output } = await serve([
       "--data-dir",
@@ -315,35 +307,23 @@ describe("incasso serve shuts down gracefully", () => {
   });
 
   it("refuses a malformed --shutdown-timeout and a wildcard for protected CORS origins before opening anything", async () => {
-    const timeout = await cli.run([
-      "serve",
-      "--shutdown-timeout",
-      "soon",
-      "--data-dir",
-      "/nonexistent/incasso",
+    // Three refusals that open nothing: run side by side.
+    const [timeout, cors, origin] = await Promise.all([
+      cli.run(["serve", "--shutdown-timeout", "soon", "--data-dir", "/nonexistent/incasso"]),
+      cli.run(["serve", "--cors-protected-origins", "*", "--data-dir", "/nonexistent/incasso"]),
+      cli.run(["serve", "--cors-origins", "https://tools.example/", "--data-dir", "/nonexistent/incasso"], {
+        INCASSO_CORS_ORIGINS: "*",
+      }),
     ]);
     // Usage errors exit 2 (decision cli-exit-codes).
     expect([timeout.code, timeout.err]).toEqual([
       2,
       "incasso: --shutdown-timeout must be a whole number of seconds, not soon\n",
     ]);
-    const cors = await cli.run([
-      "serve",
-      "--cors-protected-origins",
-      "*",
-      "--data-dir",
-      "/nonexistent/incasso",
-    ]);
     expect([cors.code, cors.err]).toEqual([
       2,
       "incasso: --cors-protected-origins takes a list of origins, not *\n",
     ]);
-    const origin = await cli.run(
-      ["serve", "--cors-origins", "https://tools.example/", "--data-dir", "/nonexistent/incasso"],
-      {
-        INCASSO_CORS_ORIGINS: "*",
-      },
-    );
     expect(origin.code).toBe(2);
     expect(origin.err).toContain('"https://tools.example/" is not an origin');
   });

@@ -2,6 +2,7 @@
 // this file): the published entry (src/public.ts) and what makes sense inside this repository only.
 export { type CliResult, cliProcesses } from "./cli-process.js";
 export { CuttableProxy } from "./cuttable-proxy.js";
+export { newDataDir } from "./data-dir.js";
 export {
   type CaseSystemStep,
   type FaultyCaseSystem,

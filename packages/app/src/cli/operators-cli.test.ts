@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { openStore, type SqlStore } from "@incasso/store-sql";
-import { cliProcesses } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createOperatorDirectory } from "../operator-accounts/operator-directory.js";
 
@@ -24,7 +22,7 @@ const targets: Target[] = [
   {
     name: "a data directory",
     setUp: async () => {
-      const dir = mkdtempSync(join(tmpdir(), "incasso-operators-"));
+      const dir = await newDataDir("incasso-operators-");
       return {
         storage: ["--data-dir", dir],
         tearDown: async () => rmSync(dir, { recursive: true, force: true }),

@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { cliProcesses } from "@incasso/test-utils";
+import { rmSync } from "node:fs";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
 
 const cli = cliProcesses();
@@ -21,7 +19,7 @@ describe("incasso secrets and the storage flags", () => {
   it("serve says once, among its start lines, that secrets are stored unencrypted without a key", {
     timeout: 90_000,
   }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "incasso-secrets-serve-"));
+    const dir = await newDataDir("incasso-secrets-serve-");
     dirs.push(dir);
     const proc = cli.start(
       [
@@ -91,7 +89,7 @@ describe("incasso secrets and the storage flags", () => {
   it("status and rotate: unencrypted rows are encrypted by rotate; without a key rotate refuses", {
     timeout: 120_000,
   }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "incasso-secrets-cli-"));
+    const dir = await newDataDir("incasso-secrets-cli-");
     dirs.push(dir);
     const noKey = { INCASSO_SECRET_KEY: "" };
     const key = { INCASSO_SECRET_KEY: `k1:${randomBytes(32).toString("base64")}` };
