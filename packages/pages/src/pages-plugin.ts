@@ -63,9 +63,24 @@ function page(html: string, csp: string): StaticAsset {
 
 function fileAsset(url: URL | string, contentType: string): () => StaticAsset {
   let asset: StaticAsset | undefined;
-  // Read on first use: a host that never serves a page never reads the files.
+  // Read on first use: a host that never serves a page never reads the files. Codings made at
+  // build time beside the file (FILE.br, FILE.gz: RapiDoc's bundle, scripts/copy-rapidoc.mjs) are
+  // served as they are; the others are made on first use.
+  const beside = (suffix: string) => {
+    const path = `${url instanceof URL ? url.pathname : url}${suffix}`;
+    return existsSync(path) ? readFileSync(path) : undefined;
+  };
   return () => {
-    asset ??= new StaticAsset(readFileSync(url), contentType, ASSET_CACHE);
+    asset ??= new StaticAsset(
+      readFileSync(url),
+      contentType,
+      ASSET_CACHE,
+      {},
+      {
+        br: beside(".br"),
+        gzip: beside(".gz"),
+      },
+    );
     return asset;
   };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 
 // Issue 32, item 2: the package ships RapiDoc's bundle, so a host installs no rapidoc.
@@ -25,6 +26,8 @@ describe("RapiDoc's bundle in @incasso/pages", () => {
       "LICENSE.txt",
       "rapidoc-min.js",
       "rapidoc-min.js.LICENSE.txt",
+      "rapidoc-min.js.br",
+      "rapidoc-min.js.gz",
       "rapidoc.json",
     ]);
     expect(JSON.parse(readFileSync(join(out, "rapidoc.json"), "utf8"))).toEqual({
@@ -33,9 +36,14 @@ describe("RapiDoc's bundle in @incasso/pages", () => {
       license: "MIT",
       homepage: "https://rapidocweb.com",
       files: ["rapidoc-min.js", "rapidoc-min.js.LICENSE.txt", "LICENSE.txt"],
+      compressed: ["rapidoc-min.js.br", "rapidoc-min.js.gz"],
     });
     const installed = createRequire(join(dir, "package.json")).resolve("rapidoc/dist/rapidoc-min.js");
     expect(readFileSync(join(out, "rapidoc-min.js")).equals(readFileSync(installed))).toBe(true);
     expect(readFileSync(join(out, "LICENSE.txt"), "utf8")).toContain("MIT License");
+    // The codings made at build time are the bundle, compressed.
+    const bundle = readFileSync(installed);
+    expect(brotliDecompressSync(readFileSync(join(out, "rapidoc-min.js.br"))).equals(bundle)).toBe(true);
+    expect(gunzipSync(readFileSync(join(out, "rapidoc-min.js.gz"))).equals(bundle)).toBe(true);
   });
 });

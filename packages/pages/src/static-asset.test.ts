@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { chooseCoding, StaticAsset } from "./static-asset.js";
 
@@ -57,5 +57,17 @@ describe("StaticAsset", () => {
     expect(
       get({ "accept-encoding": "gzip", "if-none-match": first.headers.get("etag") as string }).status,
     ).toBe(200);
+  });
+
+  it("serves codings made ahead as they are, and makes only the missing one", async () => {
+    const body = new TextEncoder().encode(text);
+    const made = brotliCompressSync(body);
+    const ahead = new StaticAsset(body, "text/javascript; charset=utf-8", "public", {}, { br: made });
+    const br = ahead.respond(new Request("http://x/a.js", { headers: { "accept-encoding": "br" } }));
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(new Uint8Array(await br.arrayBuffer())).toEqual(new Uint8Array(made));
+    expect(br.headers.get("content-length")).toBe(String(made.byteLength));
+    const gz = ahead.respond(new Request("http://x/a.js", { headers: { "accept-encoding": "gzip" } }));
+    expect(gunzipSync(new Uint8Array(await gz.arrayBuffer())).toString()).toBe(text);
   });
 });

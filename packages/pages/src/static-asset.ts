@@ -17,13 +17,20 @@ export class StaticAsset {
   #br: Uint8Array | undefined;
   #gzip: Uint8Array | undefined;
 
+  /**
+   * `compressed` gives codings made ahead (at build time) of the same body, served as they are
+   * instead of being made on first use.
+   */
   constructor(
     readonly body: Uint8Array,
     readonly contentType: string,
     readonly cacheControl: string,
     readonly extraHeaders: Record<string, string> = {},
+    compressed: { br?: Uint8Array | undefined; gzip?: Uint8Array | undefined } = {},
   ) {
     this.etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+    this.#br = compressed.br;
+    this.#gzip = compressed.gzip;
   }
 
   /** The body in the best coding the request accepts, with its validators. */
