@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { type ApiPlugin, definePlugin, defineRoute, type RouteDefinition } from "@incasso/server";
 import { apiReferencePage } from "./api-reference-page.js";
 import { pageLanguage } from "./page-language.js";
@@ -67,7 +68,8 @@ function fileAsset(url: URL | string, contentType: string): () => StaticAsset {
   // build time beside the file (FILE.br, FILE.gz: RapiDoc's bundle, scripts/copy-rapidoc.mjs) are
   // served as they are; the others are made on first use.
   const beside = (suffix: string) => {
-    const path = `${url instanceof URL ? url.pathname : url}${suffix}`;
+    // fileURLToPath, not .pathname: an install path with a space or other escaped character.
+    const path = `${url instanceof URL ? fileURLToPath(url) : url}${suffix}`;
     return existsSync(path) ? readFileSync(path) : undefined;
   };
   return () => {
