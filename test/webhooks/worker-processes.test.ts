@@ -1,23 +1,22 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { openCaseSystemStore } from "@incasso/case-system";
 import { newId } from "@incasso/core";
 import type { SqlStore } from "@incasso/store-sql";
+import { cliProcesses } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, waitFor } from "./receiver.js";
 
 // `incasso worker` processes on PostgreSQL: a worker killed in the middle of a delivery, and two
 // workers sharing one outbox. Runs when TEST_DATABASE_URL is set, in a throwaway database.
 const url = process.env.TEST_DATABASE_URL;
-const cli = fileURLToPath(new URL("../../packages/app/src/cli.ts", import.meta.url));
 
 describe.runIf(url)("incasso worker processes on PostgreSQL", () => {
   const database = `incasso_webhooks_${randomBytes(5).toString("hex")}`;
   let admin: SqlStore;
   let store: SqlStore;
   let databaseUrl: string;
-  const children: ChildProcess[] = [];
+  const cli = cliProcesses();
 
   beforeAll(async () => {
     admin = await openCaseSystemStore({ databaseUrl: url, migrate: false });
@@ -28,28 +27,20 @@ describe.runIf(url)("incasso worker processes on PostgreSQL", () => {
     store = await openCaseSystemStore({ databaseUrl });
   });
   afterAll(async () => {
-    for (const c of children) c.kill("SIGKILL");
+    cli.killAll("SIGKILL");
     await store?.close();
     await admin?.database.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin?.close();
   });
 
   function worker(...extra: string[]): Promise<ChildProcess> {
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        cli,
-        "worker",
-        "--database-url",
-        databaseUrl,
-        "--allow-private-webhook-targets",
-        ...extra,
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    children.push(child);
+    const child = cli.start([
+      "worker",
+      "--database-url",
+      databaseUrl,
+      "--allow-private-webhook-targets",
+      ...extra,
+    ]);
     return new Promise((resolve, reject) => {
       let out = "";
       child.stdout?.on("data", (c: Buffer) => {

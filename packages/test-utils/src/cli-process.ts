@@ -14,8 +14,10 @@ export interface CliResult {
 }
 
 /**
- * Runs the `incasso` CLI from its TypeScript source in child processes, as an operator would, and
- * keeps track of them so a test can end them all. The environment's DATABASE_URL,
+ * Runs the `incasso` CLI in child processes, as an operator would, and keeps track of them so a
+ * test can end them all. It runs the built CLI (packages/app/dist/cli.js) when INCASSO_TEST_CLI is
+ * `built`, which the suite's global setup sets when every package's build is up to date, and the
+ * TypeScript source through tsx otherwise. The environment's DATABASE_URL,
  * INCASSO_DATABASE_URL, INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS, OPENAI_API_KEY and OPENAI_BASE_URL are removed,
  * so a test decides those with flags or its own variables.
  *
@@ -25,7 +27,10 @@ export interface CliResult {
  * const { code, out } = await cli.run(["keys", "create", "--organisation", "Acme", "--mode", "test", "--data-dir", dir]);
  */
 export function cliProcesses() {
-  const entry = fileURLToPath(new URL("../../app/src/cli.ts", import.meta.url));
+  const command =
+    process.env.INCASSO_TEST_CLI === "built"
+      ? [fileURLToPath(new URL("../../app/dist/cli.js", import.meta.url))]
+      : ["--import", "tsx", fileURLToPath(new URL("../../app/src/cli.ts", import.meta.url))];
   const children: ChildProcess[] = [];
   const {
     DATABASE_URL: _databaseUrl,
@@ -38,7 +43,7 @@ export function cliProcesses() {
 
   /** Starts a command and returns its process; its output is piped. */
   function start(args: string[], env: Record<string, string> = {}): ChildProcess {
-    const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+    const child = spawn(process.execPath, [...command, ...args], {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...baseEnv, ...env },
     });
