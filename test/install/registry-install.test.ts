@@ -169,6 +169,13 @@ function readmeInstalls(): string[][] {
 
 let registry: LocalRegistry | undefined;
 let published: { name: string; version: string }[] = [];
+let installs: Record<"express" | "client" | "app" | "fastify" | "libraries", Promise<Installed>> | undefined;
+
+/** The install a test uses, begun in beforeAll. */
+function installed(name: keyof NonNullable<typeof installs>): Promise<Installed> {
+  if (!installs) throw new Error("the packages were not published");
+  return installs[name];
+}
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -183,10 +190,29 @@ function emptyFolder(name: string): string {
 async function npmInstall(folder: string, names: string[], extra: string[] = []) {
   const url = registry?.url ?? "";
   await run("npm", ["install", "--registry", url, "--no-audit", "--no-fund", ...extra, ...names], folder);
-  const lock = JSON.parse(readFileSync(join(folder, "package-lock.json"), "utf8")) as {
-    packages: Record<string, { version?: string; resolved?: string }>;
-  };
+  const lock = JSON.parse(readFileSync(join(folder, "package-lock.json"), "utf8")) as { packages: Lock };
   return lock.packages;
+}
+
+type Lock = Record<string, { version?: string; resolved?: string }>;
+/** An empty folder with a README's packages installed, and npm's lock of them. */
+type Installed = { folder: string; lock: Lock };
+
+/**
+ * Begins a README's install (its packages, then the TypeScript tools a typed example needs) in an
+ * empty folder. The installs of all tests are begun together once the registry holds the packages:
+ * npm spends much of an install waiting on a registry, so they take little longer side by side than
+ * one alone. A failure is reported by the test that awaits it.
+ */
+function beginInstall(name: string, names: string[], devNames: string[] = []): Promise<Installed> {
+  const folder = emptyFolder(name);
+  const installed = (async () => {
+    const lock = await npmInstall(folder, names);
+    if (devNames.length > 0) await npmInstall(folder, devNames, ["--save-dev"]);
+    return { folder, lock };
+  })();
+  installed.catch(() => undefined);
+  return installed;
 }
 
 /** Checks a TypeScript example with tsc as a user's project would (strict, NodeNext) and emits it. */
@@ -281,6 +307,14 @@ beforeAll(async () => {
   expect(unbuilt, "packages without a build (run pnpm build first)").toEqual([]);
   registry = await startLocalRegistry();
   published = await publishWorkspace(registry.url);
+  const [express = [], fastify = [], libraries = [], client = []] = readmeInstalls();
+  installs = {
+    express: beginInstall("express", express, ["typescript", "@types/node@20", "@types/express"]),
+    client: beginInstall("client", client, ["typescript", "@types/node@20"]),
+    app: beginInstall("app", ["@incasso/app"]),
+    fastify: beginInstall("fastify", fastify),
+    libraries: beginInstall("libraries", libraries),
+  };
 }, INSTALL_TIMEOUT);
 
 afterAll(async () => {
@@ -310,16 +344,13 @@ describe("the packages installed by name from a registry", () => {
   });
 
   let express: Host | undefined;
-  let expressFolder = "";
 
   it("@incasso/app @incasso/express express: the README's embedding example serves the API, pages, console and probes", {
     timeout: INSTALL_TIMEOUT,
   }, async (ctx) => {
     if (unreachable) return ctx.skip(unreachable);
     const example = readmeExample("README.md", "Embedding the API", "ts");
-    expressFolder = emptyFolder("express");
-    const lock = await npmInstall(expressFolder, readmeInstalls()[0] ?? []);
-    await npmInstall(expressFolder, ["typescript", "@types/node@20", "@types/express"], ["--save-dev"]);
+    const { folder, lock } = await installed("express");
     // Every @incasso package is this workspace's, at its version: the registry never asks npm's
     // registry for @incasso/* (scripts/local-registry.mjs), so none can come from elsewhere.
     const incasso = Object.entries(lock).filter(([path]) => path.includes("node_modules/@incasso/"));
@@ -335,12 +366,9 @@ describe("the packages installed by name from a registry", () => {
     );
 
     const port = await freePort();
-    writeFileSync(
-      join(expressFolder, "host.mts"),
-      replaceOnce(example, "app.listen(3000)", `app.listen(${port})`),
-    );
-    await typeCheck(expressFolder, "host.mts");
-    express = await startHost(expressFolder, "out/host.mjs", port);
+    writeFileSync(join(folder, "host.mts"), replaceOnce(example, "app.listen(3000)", `app.listen(${port})`));
+    await typeCheck(folder, "host.mts");
+    express = await startHost(folder, "out/host.mjs", port);
     const status = async (path: string) =>
       (await fetch(`${express?.origin}${path}`, { redirect: "manual" })).status;
     expect(await status("/healthz")).toBe(200);
@@ -375,9 +403,7 @@ describe("the packages installed by name from a registry", () => {
     if (unreachable) return ctx.skip(unreachable);
     if (!express) return expect.fail("the Express host of the test before did not start");
     const example = readmeExample("packages/client/README.md", "Quick start", "ts");
-    const folder = emptyFolder("client");
-    await npmInstall(folder, readmeInstalls()[3] ?? []);
-    await npmInstall(folder, ["typescript", "@types/node@20"], ["--save-dev"]);
+    const { folder } = await installed("client");
     writeFileSync(
       join(folder, "quick-start.mts"),
       replaceOnce(example, '"https://api.example.nl/api/v1"', JSON.stringify(`${express.origin}/api/v1`)),
@@ -418,8 +444,7 @@ describe("the packages installed by name from a registry", () => {
   }, async (ctx) => {
     if (unreachable) return ctx.skip(unreachable);
     const example = readmeExample("packages/app/README.md", "@incasso/app", "js");
-    const folder = emptyFolder("app");
-    await npmInstall(folder, ["@incasso/app"]);
+    const { folder } = await installed("app");
     const port = await freePort();
     writeFileSync(join(folder, "host.mjs"), replaceOnce(example, "port: 3000", `port: ${port}`));
     const host = await startHost(folder, "host.mjs", port);
@@ -434,8 +459,7 @@ describe("the packages installed by name from a registry", () => {
   }, async (ctx) => {
     if (unreachable) return ctx.skip(unreachable);
     const example = readmeExample("adapters/fastify/README.md", "@incasso/fastify", "js");
-    const folder = emptyFolder("fastify");
-    await npmInstall(folder, readmeInstalls()[1] ?? []);
+    const { folder } = await installed("fastify");
     const port = await freePort();
     writeFileSync(join(folder, "host.mjs"), replaceOnce(example, "port: 3000", `port: ${port}`));
     const host = await startHost(folder, "host.mjs", port);
@@ -456,8 +480,7 @@ describe("the packages installed by name from a registry", () => {
     timeout: INSTALL_TIMEOUT,
   }, async (ctx) => {
     if (unreachable) return ctx.skip(unreachable);
-    const folder = emptyFolder("libraries");
-    const lock = await npmInstall(folder, readmeInstalls()[2] ?? []);
+    const { folder, lock } = await installed("libraries");
     // The libraries bring zod and the Amsterdam time zone (@date-fns/tz), nothing else.
     expect(Object.keys(lock).filter(Boolean).sort()).toEqual([
       "node_modules/@date-fns/tz",
