@@ -439,7 +439,7 @@ describe("the packages installed by name from a registry", () => {
     expect(await stopHost(express)).toEqual({ code: 0, signal: null });
   });
 
-  it("@incasso/app: its README's example serves the API with @incasso/server/node's listen", {
+  it("@incasso/app: its README's example serves the API with the listen it re-exports", {
     timeout: INSTALL_TIMEOUT,
   }, async (ctx) => {
     if (unreachable) return ctx.skip(unreachable);

@@ -1,3 +1,6 @@
+// The Node server of @incasso/server/node, so a host that installs only @incasso/app (with a strict
+// installer such as pnpm, which does not hoist) can serve `incasso.api` as this package's README shows.
+export { listen } from "@incasso/server/node";
 export {
   checkRetrySchedule,
   DEFAULT_RETRY_SCHEDULE_SECONDS,
