@@ -19,8 +19,13 @@ const CLIENTS = 6;
 /** The proxy is cut once this many orders were acknowledged, and restored after CUT_MS. */
 const CUT_AFTER_ACKS = 30;
 const CUT_MS = 4000;
-/** The longest one order may take to be acknowledged, retries included (idempotency lease 30 s). */
-const ORDER_DEADLINE_MS = 60_000;
+/**
+ * The Idempotency-Key lease (decision idempotency-lease-setting): a request cut with the database
+ * cannot release its record, which then holds its key until the lease runs out.
+ */
+const LEASE_SECONDS = 5;
+/** The longest one order may take to be acknowledged, retries included: the cut, the lease and 30 s. */
+const ORDER_DEADLINE_MS = CUT_MS + (LEASE_SECONDS + 30) * 1000;
 
 const quiet = { info() {}, warn() {}, error() {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,7 +69,13 @@ describe.skipIf(!databaseUrl)("a database that goes away under load (PostgreSQL 
     proxied.port = String(proxyPort);
     const incasso = await createIncasso(
       { databaseUrl: proxied.href },
-      { logger: quiet, env: {}, webhooks: false, letters: false },
+      {
+        logger: quiet,
+        env: {},
+        webhooks: false,
+        letters: false,
+        api: { idempotency: { leaseSeconds: LEASE_SECONDS } },
+      },
     );
     const { server, url } = await listen(incasso.api, { port: 0, host: "127.0.0.1" });
     const root = url.replace(/\/api\/v1$/, "");

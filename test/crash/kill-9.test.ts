@@ -18,8 +18,15 @@ const ORDERS = 200;
 const CLIENTS = 4;
 /** The server is killed once this many orders were acknowledged. */
 const KILL_AFTER_ACKS = 50;
-/** The longest a retry may wait for a record left in progress by the killed process (lease 30 s). */
-const RETRY_DEADLINE_MS = 45_000;
+/**
+ * The Idempotency-Key lease of both servers (decision idempotency-lease-setting): a record the
+ * killed process left in progress is free for a retry after this, not after the default 30 s.
+ * A restart that takes longer than the lease finds every such record free already: a retry then
+ * takes it over without a 409 first (the wait itself is tested in idempotency-lease.test.ts).
+ */
+const LEASE_SECONDS = 5;
+/** The longest a retry may wait for a record left in progress by the killed process: the lease and 15 s. */
+const RETRY_DEADLINE_MS = (LEASE_SECONDS + 15) * 1000;
 
 const cli = cliProcesses();
 afterAll(() => cli.killAll("SIGKILL"));
@@ -72,6 +79,8 @@ function serve(storageArgs: string[]): Promise<{ proc: ChildProcess; url: string
     "127.0.0.1",
     "--no-webhook-dispatcher",
     "--no-letter-runner",
+    "--idempotency-lease",
+    String(LEASE_SECONDS),
     ...storageArgs,
   ]);
   return new Promise((resolve, reject) => {

@@ -68,4 +68,12 @@ describe("incasso serve: limits from flags and INCASSO_* variables", () => {
     expect(result.code).toBe(2);
     expect(result.err).toBe("incasso: --body-budget must be a positive whole number of MiB, not 0\n");
   });
+
+  it("refuses an idempotency lease out of bounds with the usage exit code (2), naming flag and variable", async () => {
+    const result = await cli.run(["serve", "--port", "0", "--idempotency-lease", "2"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe(
+      "incasso: --idempotency-lease (INCASSO_IDEMPOTENCY_LEASE_SECONDS) must be a whole number of seconds from 5 to 3600, not 2\n",
+    );
+  });
 });

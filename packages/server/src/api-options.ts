@@ -3,6 +3,7 @@ import type { DocumentChecker, PdfEngine, TitleWriter } from "@incasso/pdf-guard
 import type { Authenticate } from "./authenticate.js";
 import type { CompletedRequest } from "./completed-request.js";
 import type { CorsOptions } from "./cors.js";
+import type { IdempotencySettings } from "./idempotency.js";
 import type { OpenApiDocument } from "./openapi.js";
 import type { ApiPlugin, RouteDefinition, RouteGuard } from "./plugin.js";
 import type { HealthOptions } from "./plugins/health.js";
@@ -108,6 +109,15 @@ export interface CreateApiOptions {
    * `server_busy` with `Retry-After` before its body is read. `false`: no budget.
    */
   bodyBudgetBytes?: number | false;
+  /**
+   * The Idempotency-Key records of POST /orders, the control requests and POST /creditors
+   * (decision idempotency-lease-setting): `leaseSeconds`, how long a claim holds without renewal
+   * (whole seconds from 5 to 3600, default 30; out of bounds, createApi throws a RangeError), and
+   * `retentionSeconds`, how long a response is kept (default and minimum 24 hours). The lease is
+   * renewed every third while a request runs, so only a crashed process lets it lapse: a shorter
+   * one lets the retries after a crash proceed sooner, for more renewals.
+   */
+  idempotency?: IdempotencySettings;
   /** `false` leaves out GET/POST /creditors even with a store. */
   creditors?: false;
   /**

@@ -12,27 +12,74 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** The shortest retention we allow: 24 hours (docs/decisions/idempotency-keys.md). */
 export const MIN_IDEMPOTENCY_RETENTION_SECONDS = 86_400;
 
+/** The lease of a claim when none is set: 30 s (decision idempotency-keys). */
+export const DEFAULT_IDEMPOTENCY_LEASE_SECONDS = 30;
+
+/**
+ * The leases a host may set, in whole seconds (decision idempotency-lease-setting): at least 5, so
+ * a renewal (every third of the lease) has over a second and a half to land even when the event loop
+ * or the database is slow, and at most 3600, so a crashed request never keeps its retries out for
+ * more than an hour.
+ *
+ * @example
+ * IDEMPOTENCY_LEASE_BOUNDS; // { min: 5, max: 3600 }
+ */
+export const IDEMPOTENCY_LEASE_BOUNDS = { min: 5, max: 3600 } as const;
+
+/**
+ * How long Idempotency-Key records are held and kept, as a host sets them (`createApi({ idempotency
+ * })`; decision idempotency-lease-setting).
+ *
+ * @example
+ * const settings: IdempotencySettings = { leaseSeconds: 10, retentionSeconds: 48 * 3600 };
+ */
+export interface IdempotencySettings {
+  /**
+   * How long a claim holds without renewal, whole seconds from 5 to 3600; default 30. It is renewed
+   * every third of that while the request runs, so only a crashed process lets it lapse: a shorter
+   * lease lets the retries after a crash proceed sooner, for more renewals while requests run.
+   */
+  leaseSeconds?: number;
+  /** How long a response is kept; default 24 hours, and a shorter one is raised to that. */
+  retentionSeconds?: number;
+}
+
 /**
  * Options of {@link idempotency}.
  *
  * @example
  * const options: IdempotencyOptions = { store, retentionSeconds: 48 * 3600 };
  */
-export interface IdempotencyOptions {
+export interface IdempotencyOptions extends IdempotencySettings {
   store: IncassoStore;
-  /** How long a response is kept; default and minimum 24 hours. */
-  retentionSeconds?: number;
-  /**
-   * How long a claim holds without renewal; default 30 s. It is renewed every third of that while
-   * the request runs, so only a crashed request lets it lapse.
-   */
-  leaseSeconds?: number;
   /** Told when a finished response could not be stored. */
   onStoreError?: (error: unknown) => void;
 }
 
 // Visible ASCII and space: an HTTP field value that survives every proxy unchanged (RFC 9110 §5.5).
 const KEY_CHARS = /^[\x20-\x7e]+$/;
+
+/**
+ * The lease of {@link idempotency} in seconds: the default when absent, else the value when it is
+ * a whole number within {@link IDEMPOTENCY_LEASE_BOUNDS}; a RangeError otherwise, so a host learns
+ * of a bad setting when the API is made rather than from a key wedged for long or renewed in a
+ * tight loop.
+ *
+ * @example
+ * idempotencyLeaseSeconds(undefined); // 30
+ * idempotencyLeaseSeconds(5); // 5
+ * idempotencyLeaseSeconds(1); // throws RangeError
+ */
+export function idempotencyLeaseSeconds(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_IDEMPOTENCY_LEASE_SECONDS;
+  const { min, max } = IDEMPOTENCY_LEASE_BOUNDS;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(
+      `The idempotency lease must be a whole number of seconds from ${min} to ${max}, not ${value}`,
+    );
+  }
+  return value;
+}
 
 /**
  * Reads the `Idempotency-Key` header: undefined when absent, the key when valid, and a 422
@@ -153,7 +200,7 @@ export function idempotency(options: IdempotencyOptions): RouteInterceptor {
     MIN_IDEMPOTENCY_RETENTION_SECONDS,
     options.retentionSeconds ?? MIN_IDEMPOTENCY_RETENTION_SECONDS,
   );
-  const leaseSeconds = options.leaseSeconds ?? 30;
+  const leaseSeconds = idempotencyLeaseSeconds(options.leaseSeconds);
   const store = options.store;
   const report =
     options.onStoreError ?? ((error: unknown) => console.error("idempotency store error", error));

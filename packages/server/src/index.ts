@@ -28,7 +28,15 @@ export {
   type RequestContext,
 } from "./create-api.js";
 export { ERROR_CODES, type ErrorCode, type ErrorCodeEntry, statusOfCode } from "./error-codes.js";
-export { type IdempotencyOptions, idempotency } from "./idempotency.js";
+export {
+  DEFAULT_IDEMPOTENCY_LEASE_SECONDS,
+  IDEMPOTENCY_LEASE_BOUNDS,
+  type IdempotencyOptions,
+  type IdempotencySettings,
+  idempotency,
+  idempotencyLeaseSeconds,
+  MIN_IDEMPOTENCY_RETENTION_SECONDS,
+} from "./idempotency.js";
 export { isKernelOptionError, KernelOptionError, type KernelOptions } from "./kernel-options.js";
 export { type KeyRateLimitOptions, keyRateLimit } from "./key-rate-limits.js";
 export { API_KEY_SECURITY_SCHEME, type OpenApiDocument } from "./openapi.js";

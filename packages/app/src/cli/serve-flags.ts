@@ -1,6 +1,7 @@
 import { ALLOW_PRIVATE_TARGETS_FLAG, LOG_LEVEL_FLAG, OPENAI_FLAGS, STORAGE_FLAGS } from "./common-flags.js";
 import { DATABASE_TIMEOUT_FLAGS } from "./database-flags.js";
 import type { FlagSpec } from "./flag-spec.js";
+import { IDEMPOTENCY_LEASE_FLAG } from "./idempotency-lease-flag.js";
 import { SERVE_LIMIT_FLAGS } from "./serve-limits.js";
 
 /**
@@ -103,6 +104,7 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     description: "time the scanned pages of one PDF attachment may take to be read by OCR",
   },
   ...SERVE_LIMIT_FLAGS,
+  IDEMPOTENCY_LEASE_FLAG,
   ALLOW_PRIVATE_TARGETS_FLAG,
   ...OPENAI_FLAGS,
   ...STORAGE_FLAGS,

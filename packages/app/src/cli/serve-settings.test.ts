@@ -58,3 +58,32 @@ describe("serveSettings: the PostgreSQL time-outs (decision store-timeouts-and-k
     );
   });
 });
+
+describe("serveSettings: --idempotency-lease (decision idempotency-lease-setting)", () => {
+  it("leaves the API's default when not set", () => {
+    expect(settings([], {}).idempotencyLeaseSeconds).toBeUndefined();
+    expect(settings([], { INCASSO_IDEMPOTENCY_LEASE_SECONDS: "" }).idempotencyLeaseSeconds).toBeUndefined();
+  });
+
+  it("comes from the flag, else INCASSO_IDEMPOTENCY_LEASE_SECONDS; 5 to 3600 s", () => {
+    expect(
+      settings(["--idempotency-lease", "5"], { INCASSO_IDEMPOTENCY_LEASE_SECONDS: "60" })
+        .idempotencyLeaseSeconds,
+    ).toBe(5);
+    expect(settings([], { INCASSO_IDEMPOTENCY_LEASE_SECONDS: "3600" }).idempotencyLeaseSeconds).toBe(3600);
+  });
+
+  it("refuses a value out of bounds or not whole seconds with a usage error (exit 2), naming both", () => {
+    for (const bad of ["4", "3601", "7.5", "soon", "-5", "0"]) {
+      expect(() => settings(["--idempotency-lease", bad], {})).toThrow(
+        expect.objectContaining({
+          name: "UsageError",
+          message: `--idempotency-lease (INCASSO_IDEMPOTENCY_LEASE_SECONDS) must be a whole number of seconds from 5 to 3600, not ${bad}`,
+        }),
+      );
+    }
+    expect(() => settings([], { INCASSO_IDEMPOTENCY_LEASE_SECONDS: "2" })).toThrow(
+      "--idempotency-lease (INCASSO_IDEMPOTENCY_LEASE_SECONDS) must be a whole number of seconds from 5 to 3600, not 2",
+    );
+  });
+});

@@ -17,6 +17,7 @@ import { createIncassoMetrics } from "../metrics/incasso-metrics.js";
 import { type MetricsServer, startMetricsServer } from "../metrics/metrics-server.js";
 import { documentAiSettings } from "./document-ai.js";
 import type { FlagValues } from "./flag-spec.js";
+import { serveIdempotencyLease } from "./idempotency-lease-flag.js";
 import { serveBodyBudget, serveLimits } from "./serve-limits.js";
 import { asUsage, UsageError } from "./usage-error.js";
 
@@ -98,6 +99,7 @@ export function serveSettings(values: FlagValues, env: Record<string, string | u
       // Read before anything starts, so a bad value stops serve with its message.
       limits: serveLimits(values, env),
       bodyBudgetBytes: serveBodyBudget(values, env),
+      idempotencyLeaseSeconds: serveIdempotencyLease(values, env),
       target: storageTarget(values),
       database: databaseTimeouts(values, env),
     };
@@ -132,6 +134,10 @@ export async function runServe(values: FlagValues): Promise<void> {
     api: {
       cors: settings.cors,
       ...(settings.bodyBudgetBytes !== undefined ? { bodyBudgetBytes: settings.bodyBudgetBytes } : {}),
+      // After a crash, retries wait out this lease at most (decision idempotency-lease-setting).
+      ...(settings.idempotencyLeaseSeconds !== undefined
+        ? { idempotency: { leaseSeconds: settings.idempotencyLeaseSeconds } }
+        : {}),
     },
     // The standalone server owns its root: / and /docs lead to the pages (decision pages-stack).
     pages: settings.pages ? { rootRedirects: true } : false,

@@ -52,7 +52,15 @@ export function apiPlugins(
     ...(tools.wik === false ? [] : [wikPlugin(tools.wik)]),
     ...(tools.rolRouter === false ? [] : [rolRouterPlugin(tools.rolRouter)]),
     ...(store && options.creditors !== false
-      ? [creditorsPlugin({ store, rateLimiter, perMinute: options.apiRateLimit?.perMinute, logger })]
+      ? [
+          creditorsPlugin({
+            store,
+            rateLimiter,
+            perMinute: options.apiRateLimit?.perMinute,
+            logger,
+            ...(options.idempotency ? { idempotency: options.idempotency } : {}),
+          }),
+        ]
       : []),
     ...(store && orderOptions && caseSystem
       ? [
@@ -66,6 +74,7 @@ export function apiPlugins(
             }),
             rateLimiter,
             logger,
+            ...(options.idempotency ? { idempotency: options.idempotency } : {}),
             ...(options.apiRateLimit?.perMinute ? { perMinute: options.apiRateLimit.perMinute } : {}),
           }),
         ]

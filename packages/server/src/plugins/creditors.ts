@@ -13,6 +13,7 @@ import type { Logger } from "../create-api.js";
 import {
   IDEMPOTENCY_REQUEST_HEADERS,
   IDEMPOTENCY_RESPONSE_HEADERS,
+  type IdempotencySettings,
   idempotency,
   storeErrorsTo,
 } from "../idempotency.js";
@@ -33,6 +34,8 @@ export interface CreditorsPluginOptions {
   perMinute?: number;
   /** Where a failed write of an idempotency record is reported; default the console. */
   logger?: Logger;
+  /** The lease and retention of Idempotency-Key records (decision idempotency-lease-setting). */
+  idempotency?: IdempotencySettings;
 }
 
 // Checked before the body is read, so a key without the switch learns that first (spec: "Without
@@ -124,7 +127,9 @@ export function creditorsPlugin(options: CreditorsPluginOptions): ApiPlugin {
           422: { description: "Invalid fields; see errors[]." },
         },
         guards: [limit, creditorManagementOn],
-        interceptors: [idempotency({ store: options.store, ...storeErrorsTo(options.logger) })],
+        interceptors: [
+          idempotency({ ...options.idempotency, store: options.store, ...storeErrorsTo(options.logger) }),
+        ],
         handle: async (ctx) =>
           json(await createCreditor(options.store, requirePrincipal(ctx), ctx.body, { now: ctx.now() }), {
             status: 201,

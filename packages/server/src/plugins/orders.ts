@@ -25,6 +25,7 @@ import type { Logger } from "../create-api.js";
 import {
   IDEMPOTENCY_REQUEST_HEADERS,
   IDEMPOTENCY_RESPONSE_HEADERS,
+  type IdempotencySettings,
   idempotency,
   parseIdempotencyKey,
   storeErrorsTo,
@@ -54,6 +55,8 @@ export interface OrdersPluginOptions {
   perMinute?: number;
   /** Where a failed write of an idempotency record is reported; default the console. */
   logger?: Logger;
+  /** The lease and retention of Idempotency-Key records (decision idempotency-lease-setting). */
+  idempotency?: IdempotencySettings;
 }
 
 // The route schemas document the spec's objects in the OpenAPI document; the engine validates the
@@ -209,7 +212,7 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
       guards: [limit],
       interceptors: [
         absentBodyAsEmptyObject,
-        idempotency({ store: engine.store, ...storeErrorsTo(options.logger) }),
+        idempotency({ ...options.idempotency, store: engine.store, ...storeErrorsTo(options.logger) }),
       ],
       handle: async (ctx) => {
         const principal = requirePrincipal(ctx);
@@ -290,7 +293,9 @@ export function ordersPlugin(options: OrdersPluginOptions): ApiPlugin {
           ),
         },
         guards: [ordersRateLimit({ limiter: options.rateLimiter })],
-        interceptors: [idempotency({ store: engine.store, ...storeErrorsTo(options.logger) })],
+        interceptors: [
+          idempotency({ ...options.idempotency, store: engine.store, ...storeErrorsTo(options.logger) }),
+        ],
         handle: async (ctx) => {
           const principal = requirePrincipal(ctx);
           // A retry with the same key and content derives the same order id (decision
