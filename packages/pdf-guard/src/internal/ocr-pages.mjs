@@ -530,7 +530,7 @@ async function readPage(tools, pdf, n, maxMemoryBytes) {
     const task = page.render({ canvas: drawing.canvas, canvasContext: drawing.context, viewport });
     memory.render = task;
     await task.promise;
-    png = await drawing.canvas.encode("png");
+    png = grayImage(drawing.context, width, height);
   } catch (error) {
     // The watchdog cancelled the render: the page did not fit in the budget.
     if (memory.exceeded) return OUT_OF_MEMORY;
@@ -561,6 +561,37 @@ async function readPage(tools, pdf, n, maxMemoryBytes) {
   } finally {
     memory.reading = null;
   }
+}
+
+// Rows of the canvas read at a time when the page is turned to gray: the RGBA copy of a strip is
+// all that is held besides the gray image (4 bytes a pixel of 256 rows, 2 MB for an A4 page).
+const STRIP_ROWS = 256;
+
+/**
+ * The rendered page as an 8-bit grayscale PGM image (Netpbm P5), which leptonica reads as is:
+ * tesseract turns a colour image to gray anyway, and a 32-bit image would take four times the
+ * recogniser's memory (decision pdf-guard-ocr, "Memory"). The weights are leptonica's own for that
+ * conversion (L_RED_WEIGHT 0.3, L_GREEN_WEIGHT 0.5, L_BLUE_WEIGHT 0.2), so the recogniser sees the
+ * gray it would have made. By hand because the canvas encodes colour only; PGM is a header and
+ * the bytes.
+ *
+ * @param {{ getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }} context
+ * @param {number} width
+ * @param {number} height
+ */
+function grayImage(context, width, height) {
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, "ascii");
+  const image = Buffer.allocUnsafe(header.length + width * height);
+  header.copy(image, 0);
+  let out = header.length;
+  for (let top = 0; top < height; top += STRIP_ROWS) {
+    const rows = Math.min(STRIP_ROWS, height - top);
+    const rgba = context.getImageData(0, top, width, rows).data;
+    for (let i = 0; i < rgba.length; i += 4) {
+      image[out++] = (0.3 * (rgba[i] ?? 0) + 0.5 * (rgba[i + 1] ?? 0) + 0.2 * (rgba[i + 2] ?? 0) + 0.5) | 0;
+    }
+  }
+  return image;
 }
 
 /**
