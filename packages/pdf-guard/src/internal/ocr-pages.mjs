@@ -364,11 +364,19 @@ function retireRecognizer(reading) {
  * const held = ocrMemoryBytes(); // 0 when no recogniser runs
  */
 export function ocrMemoryBytes() {
-  let kib = 0;
-  for (const counters of [memory.counters, ...memory.retiring]) {
-    if (counters) kib += Atomics.load(counters, SLOT.wasm) + Atomics.load(counters, SLOT.js);
-  }
-  return kib * KIB + memory.rendering;
+  return recognizerBytes(memory.counters) + retiringBytes() + memory.rendering;
+}
+
+/** @param {Int32Array | null} counters */
+function recognizerBytes(counters) {
+  return counters ? (Atomics.load(counters, SLOT.wasm) + Atomics.load(counters, SLOT.js)) * KIB : 0;
+}
+
+/** What retired recognisers still hold until their threads have ended. */
+function retiringBytes() {
+  let sum = 0;
+  for (const counters of memory.retiring) sum += recognizerBytes(counters);
+  return sum;
 }
 
 /**
@@ -387,7 +395,10 @@ export function ocrMemoryBytes() {
 export function holdOcrWithin(availableBytes) {
   const held = ocrMemoryBytes();
   const counters = memory.counters;
-  if (counters) Atomics.store(counters, SLOT.allowance, allowanceKib(availableBytes - memory.rendering));
+  if (counters) {
+    const allowance = availableBytes - memory.rendering - retiringBytes();
+    Atomics.store(counters, SLOT.allowance, allowanceKib(allowance));
+  }
   if (held > availableBytes) {
     memory.exceeded = true;
     memory.render?.cancel();
@@ -541,7 +552,7 @@ async function readPage(tools, pdf, n, maxMemoryBytes) {
     factory.destroy(drawing);
     page.cleanup();
   }
-  const worker = await startRecognizer(tools, maxMemoryBytes - ownBytes());
+  const worker = await startRecognizer(tools, maxMemoryBytes - ownBytes() - retiringBytes());
   const failed = recognizerFailed;
   const counters = memory.counters;
   const refusedBefore = counters ? Atomics.load(counters, SLOT.refused) : 0;
