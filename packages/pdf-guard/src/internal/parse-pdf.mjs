@@ -20,6 +20,10 @@ let ocrLoaded = null;
  *
  * @param {number} availableBytes
  * @returns {number}
+ *
+ * @example
+ * const usage = process.memoryUsage();
+ * const ocrBytes = holdOcrWithin(maxMemoryBytes - usage.arrayBuffers - usage.heapUsed);
  */
 export function holdOcrWithin(availableBytes) {
   return ocrLoaded ? ocrLoaded.holdOcrWithin(availableBytes) : 0;
