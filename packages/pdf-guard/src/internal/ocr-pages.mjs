@@ -266,7 +266,7 @@ function startRecognizer(tools, allowanceBytes) {
   process.env.INCASSO_OCR_RECOGNIZER = JSON.stringify({
     channel: channelName,
     script: path.join(path.dirname(require.resolve("tesseract.js/package.json")), TESSERACT_WORKER_SCRIPT),
-    allowanceBytes: Math.max(0, allowanceBytes),
+    allowanceBytes: allowanceKib(allowanceBytes) * KIB,
   });
   let starting;
   try {

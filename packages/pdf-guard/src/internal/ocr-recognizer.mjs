@@ -6,14 +6,15 @@
 // page and every buffer tesseract makes of it) is one WebAssembly.Memory that only ever grows, by
 // `Memory.prototype.grow`, and lies outside the V8 heap and outside the PDF worker's ArrayBuffer
 // watchdog. Refusing `grow` beyond the allowance makes emscripten's heap resize fail, the
-// allocation return nothing and the job end with an error (tesseract.js rejects it); the PDF worker
-// then leaves the page unread and retires this thread. A hand-written hook because neither
+// allocation return nothing, and the job either ends with an error or (when leptonica gives up on
+// the image) answers with no text; each refusal is counted, and the PDF worker then leaves the page
+// unread and retires this thread. A hand-written hook because neither
 // tesseract.js nor emscripten's build of it takes a memory cap (its maximum is built in: 2 GiB).
 //
 // Protocol, set up by ocr-pages.mjs through this thread's environment (a worker thread starts with
 // a copy of its parent's `process.env`; tesseract.js passes nothing else):
 // INCASSO_OCR_RECOGNIZER = { channel, script, allowanceBytes }. The thread makes a
-// SharedArrayBuffer of Int32 counters (MEMORY_SLOTS) and posts it on the BroadcastChannel
+// SharedArrayBuffer of Int32 counters (SLOT) and posts it on the BroadcastChannel
 // `channel`; the PDF worker, listening there since before it started the thread, reads the
 // thread's memory from it and writes the allowance into it.
 import { createRequire } from "node:module";
@@ -27,7 +28,12 @@ const settings = /** @type {{ channel: string, script: string, allowanceBytes: n
   JSON.parse(process.env.INCASSO_OCR_RECOGNIZER ?? "null")
 );
 const counters = new Int32Array(new SharedArrayBuffer(4 * 4));
-Atomics.store(counters, SLOT.allowance, Math.floor(settings.allowanceBytes / KIB));
+// An Int32 of KiB holds up to 2 TiB: anything larger is no limit.
+Atomics.store(
+  counters,
+  SLOT.allowance,
+  Math.min(2 ** 31 - 1, Math.max(0, Math.floor(settings.allowanceBytes / KIB))),
+);
 const channel = new BroadcastChannel(settings.channel);
 channel.postMessage({ counters: counters.buffer });
 // The PDF worker asks a recogniser that failed to start to end, having no other handle on it.
