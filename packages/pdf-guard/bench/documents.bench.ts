@@ -5,7 +5,8 @@
 // exactly, and the time per PDF (text extraction plus the check, on the calling thread). Then, when
 // the optional OCR packages are installed, the same for scans: a few of the invoices rendered as
 // image-only PDFs here at run time (never stored), read by OCR in a PDF engine's worker under the
-// default limits (BENCH_OCR_FILES per language, default 3; 0 skips it).
+// default limits (BENCH_OCR_FILES per language, default 3; 0 skips it), with the peak rise of the
+// process RSS while they are read (BENCH_OCR_MEMORY_MB sets the parse memory budget, default 256).
 // Run: pnpm bench documents
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -222,9 +223,22 @@ if (perLanguage > 0 && !ocr.available) {
   // BENCH_OCR_BUDGET_MS measures the reading apart from the default time budget (8 000 ms per PDF,
   // within a parse time-out of 10 000 ms) on a machine too busy for it.
   const budget = process.env.BENCH_OCR_BUDGET_MS ? Number(process.env.BENCH_OCR_BUDGET_MS) : undefined;
-  const limits = budget ? { ocrBudgetMs: budget, parseTimeoutMs: budget + 2_000 } : {};
+  // BENCH_OCR_MEMORY_MB: the parse memory budget OCR counts in (default 256 MiB); a large value
+  // measures OCR without a bound.
+  const memoryMb = process.env.BENCH_OCR_MEMORY_MB ? Number(process.env.BENCH_OCR_MEMORY_MB) : undefined;
+  const limits = {
+    ...(budget ? { ocrBudgetMs: budget, parseTimeoutMs: budget + 2_000 } : {}),
+    ...(memoryMb ? { parseMemoryMb: memoryMb } : {}),
+  };
   rows = new Map();
   const pages: number[] = [];
+  // The peak rise of the process RSS (every thread: the PDF worker, its recogniser, this one) over
+  // its value before the worker's first scan, sampled every 2 ms.
+  let rssBefore = 0;
+  let rssPeak = 0;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+  }, 2);
   try {
     const scans: Array<{ entry: Entry; scan: Uint8Array }> = [];
     for (const entry of [...picked.values()].flat()) {
@@ -232,6 +246,13 @@ if (perLanguage > 0 && !ocr.available) {
       scans.push({ entry, scan: scan.bytes });
       pages.push(scan.pages);
     }
+    // The baseline is a worker that has read a text PDF (pdf.js loaded), so the rise is what
+    // reading scans adds: the recogniser thread and the pages.
+    const text = entries[0];
+    if (text) await inspectPdf(new Uint8Array(readFileSync(join(folder, text.file))), { engine, limits });
+    global.gc?.();
+    rssBefore = process.memoryUsage.rss();
+    rssPeak = rssBefore;
     // One warm-up: the worker's first scan also loads the OCR models.
     const first = scans[0];
     if (first) await inspectPdf(first.scan, { engine, limits });
@@ -241,9 +262,10 @@ if (perLanguage > 0 && !ocr.available) {
       );
     }
   } finally {
+    clearInterval(sampler);
     await engine.close();
   }
   report(
-    `\nWith OCR: ${pages.length} invoices rendered as image-only PDFs at 200 dpi (${pages.reduce((a, b) => a + b, 0)} pages, at most 3 each), read in one PDF worker, OCR budget ${budget ?? 8_000} ms per PDF${budget ? "" : " (the default)"}. ms: the parse with OCR and the check; CPU ms: every thread of the process.\n`,
+    `\nPeak extra RSS while reading the scans, over a worker that had read a text PDF: ${Math.round((rssPeak - rssBefore) / 1048576)} MB (parse memory budget ${memoryMb ?? 256} MiB).\nWith OCR: ${pages.length} invoices rendered as image-only PDFs at 200 dpi (${pages.reduce((a, b) => a + b, 0)} pages, at most 3 each), read in one PDF worker, OCR budget ${budget ?? 8_000} ms per PDF${budget ? "" : " (the default)"}. ms: the parse with OCR and the check; CPU ms: every thread of the process.\n`,
   );
 }

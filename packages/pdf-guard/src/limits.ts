@@ -23,7 +23,10 @@ export interface AttachmentLimits {
   /**
    * Memory one PDF parse may use, in MiB: the worker's ArrayBuffers (decoded streams) plus heap are
    * watched against it, and the worker's V8 heap is capped by the engine's `heapLimitMb`; over
-   * either the file is refused as `pdf_too_complex`.
+   * either the file is refused as `pdf_too_complex`. OCR counts in it too (the canvas of the page
+   * being rendered, the recogniser thread's WebAssembly and JavaScript memory), held to what the
+   * parse leaves of it: a scanned page that does not fit is left unread, the file is not refused
+   * (decision pdf-guard-ocr).
    */
   parseMemoryMb: number;
   /** Most characters of text kept per PDF; the rest is cut and `text_truncated` is set. */

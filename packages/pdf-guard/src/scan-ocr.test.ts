@@ -80,6 +80,24 @@ describe("scans read by OCR", () => {
     expect(r.ok && [r.pages, r.ocr]).toEqual([["", ""], { pages: [], incomplete: true, unavailable: null }]);
   }, 300_000);
 
+  it("leaves a scan unread under a memory budget too small for OCR, accepts it, and reads the next one", async () => {
+    // 80 MiB: the worker's own memory while it renders an A4 page at 200 dpi (about 50 MiB) leaves
+    // too little for the recogniser, which needs over 50 MiB for its models alone and about 100
+    // MiB once it has read a page (decision pdf-guard-ocr, "Memory").
+    const tight = await inspectPdf(scan, { engine, limits: { ...limits, parseMemoryMb: 80 } });
+    expect(tight.ok && [tight.pages, tight.ocr]).toEqual([
+      ["", ""],
+      { pages: [], incomplete: true, unavailable: null },
+    ]);
+    // The worker itself was not ended: the next file needs no new thread.
+    const before = engine.stats().started;
+    const r = await inspectPdf(scan, { engine, limits });
+    if (!r.ok) throw new Error(r.code);
+    expect(r.ocr).toEqual({ pages: [1, 2], incomplete: false, unavailable: null });
+    expect(r.pages[1]?.split("\n").slice(-1)).toEqual(["Totaal te betalen\t€ 1.210,00"]);
+    expect(engine.stats().started).toBe(before);
+  }, 300_000);
+
   it("reads no scan with an OCR budget of 0", async () => {
     const r = await inspectPdf(scan, { engine, limits: { ...limits, ocrBudgetMs: 0 } });
     expect(r.ok && [r.pages, r.ocr]).toEqual([["", ""], { pages: [], incomplete: false, unavailable: null }]);

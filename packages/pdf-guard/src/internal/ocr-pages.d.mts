@@ -18,7 +18,7 @@ export declare function ocrAvailability(): Promise<
 export declare function ocrPages(
   pdf: unknown,
   pageNumbers: number[],
-  options: { budgetMs: number },
+  options: { budgetMs: number; maxMemoryBytes?: number },
 ): Promise<{ texts: Map<number, string>; incomplete: boolean; unavailable: string | null }>;
 
 /** Rebuilds a page's lines (cells split by tabs) from tesseract's blocks of recognised words. */
@@ -32,3 +32,9 @@ export declare function linesFromWords(
 export declare function loadOcrTools(): Promise<
   { ok: true; CanvasFactory: unknown } | { ok: false; reason: string }
 >;
+
+/** The bytes OCR holds: the recogniser thread's memory and the canvas of a page being rendered. */
+export declare function ocrMemoryBytes(): number;
+
+/** Keeps OCR within what the parse's memory budget has left; returns the bytes OCR holds. */
+export declare function holdOcrWithin(availableBytes: number): number;

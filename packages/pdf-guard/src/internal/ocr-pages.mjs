@@ -35,12 +35,54 @@ const MIN_PAGE_MS = 1_000;
 // What a page's reading resolves to when the budget ran out first.
 const OUT_OF_TIME = Symbol("out of time");
 
+// What a page's reading resolves to when the parse's memory budget has no room for it.
+const OUT_OF_MEMORY = Symbol("out of memory");
+
+// Rendering a page holds the canvas (4 bytes a pixel, native memory of @napi-rs/canvas, outside
+// the ArrayBuffers the watchdog counts) and pdf.js's decoded image of the scan (ArrayBuffers, about
+// as large again): a page is rendered only when this many bytes a pixel are left in the budget.
+const RENDER_BYTES_PER_PIXEL = 8;
+
+/**
+ * OCR's share of the parse's memory budget (decision pdf-guard-ocr, "Memory"), kept by
+ * {@link holdOcrWithin}: the counters the recogniser thread shares (ocr-recognizer.mjs), and the
+ * canvas of the page being rendered.
+ */
+const memory = {
+  /** @type {Int32Array | null} the recogniser's counters, in KiB; see ocr-recognizer.mjs */
+  counters: null,
+  /** @type {Set<Int32Array>} counters of retired recognisers whose threads have not ended yet */
+  retiring: new Set(),
+  /** Native bytes of the canvas being drawn; 0 between renders. */
+  rendering: 0,
+  /** @type {{ cancel(): void } | null} the render under way */
+  render: null,
+  /** @type {Promise<unknown> | null} the recognition under way */
+  reading: null,
+  /** Set when the budget had no room left for the page being read. */
+  exceeded: false,
+};
+// The counters' slots (ocr-recognizer.mjs): WebAssembly memory, JavaScript memory, allowance.
+const SLOT = { wasm: 0, js: 1, allowance: 2, refused: 3 };
+const KIB = 1024;
+// The largest allowance an Int32 of KiB holds (2 TiB): no limit.
+const MAX_ALLOWANCE_KIB = 2 ** 31 - 1;
+
 /** @type {Promise<OcrTools | { ok: false, reason: string }> | null} */
 let loading = null;
 /** @type {import("tesseract.js").Worker | null} */
 let recognizer = null;
 /** @type {Promise<import("tesseract.js").Worker> | null} */
 let recognizerStarting = null;
+/** @type {Promise<never> | null} rejects when the recogniser thread reports an uncaught error */
+let recognizerFailed = null;
+/** @type {BroadcastChannel | null} */
+let recognizerChannel = null;
+let recognizersStarted = 0;
+// The recogniser's script (ours, which loads tesseract.js's own, TESSERACT_WORKER_SCRIPT, within
+// the memory allowance); it lies beside this file, in src/internal and in dist alike.
+const RECOGNIZER_SCRIPT = new URL("./ocr-recognizer.mjs", import.meta.url);
+const TESSERACT_WORKER_SCRIPT = "src/worker-script/node/index.js";
 /** @type {string | null} */
 let languageFolder = null;
 /** @type {NodeTools | null} */
@@ -52,6 +94,7 @@ let node = null;
  *   path: typeof import("node:path"),
  *   os: typeof import("node:os"),
  *   require: NodeJS.Require,
+ *   workerThreads: typeof import("node:worker_threads"),
  * }} NodeTools
  */
 
@@ -88,6 +131,7 @@ export function loadOcrTools() {
       path: await import("node:path"),
       os: await import("node:os"),
       require: createRequire(import.meta.url),
+      workerThreads: await import("node:worker_threads"),
     };
     /** @type {string[]} */
     const missing = [];
@@ -192,14 +236,41 @@ function languagePath() {
 
 /**
  * The thread's recognizer, started on first use and kept for the next scan (loading the models
- * takes longer than reading a page).
+ * takes longer than reading a page). It runs in ocr-recognizer.mjs, which holds its memory to the
+ * allowance: what the parse's budget has left once this thread's own memory is counted.
  *
  * @param {OcrTools} tools
+ * @param {number} allowanceBytes
  */
-function startRecognizer(tools) {
+function startRecognizer(tools, allowanceBytes) {
   if (recognizer !== null) return Promise.resolve(recognizer);
-  recognizerStarting ??= tools.tesseract
-    .createWorker(LANGUAGES.join("+"), tools.tesseract.OEM.LSTM_ONLY, {
+  if (recognizerStarting) return recognizerStarting;
+  const { path, require } = /** @type {NodeTools} */ (node);
+  const { BroadcastChannel, threadId } = /** @type {NodeTools} */ (node).workerThreads;
+  const channelName = `incasso-ocr-${process.pid}-${threadId}-${++recognizersStarted}`;
+  const channel = new BroadcastChannel(channelName);
+  /** @type {(reason: Error) => void} */
+  let fail = () => undefined;
+  const failed = new Promise((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => undefined);
+  channel.onmessage = (/** @type {any} */ event) => {
+    const data = event.data ?? {};
+    if (data.counters instanceof SharedArrayBuffer) memory.counters = new Int32Array(data.counters);
+    if (typeof data.failed === "string") fail(new Error(`OCR failed: ${data.failed}`));
+  };
+  channel.unref();
+  // tesseract.js starts its thread synchronously inside createWorker, with a copy of this thread's
+  // environment: the settings ride there (ocr-recognizer.mjs), and are taken away at once.
+  process.env.INCASSO_OCR_RECOGNIZER = JSON.stringify({
+    channel: channelName,
+    script: path.join(path.dirname(require.resolve("tesseract.js/package.json")), TESSERACT_WORKER_SCRIPT),
+    allowanceBytes: allowanceKib(allowanceBytes) * KIB,
+  });
+  let starting;
+  try {
+    starting = tools.tesseract.createWorker(LANGUAGES.join("+"), tools.tesseract.OEM.LSTM_ONLY, {
       langPath: languagePath(),
       gzip: true,
       // Never write the unpacked models anywhere (the default caches them in the working folder).
@@ -207,22 +278,63 @@ function startRecognizer(tools) {
       // Without it tesseract.js throws a failed job's error from its message handler, which would
       // end the PDF worker; the job's own promise is rejected either way.
       errorHandler: () => undefined,
-    })
-    .then((worker) => {
-      recognizer = worker;
-      return worker;
-    })
+      workerPath: RECOGNIZER_SCRIPT,
+    });
+  } finally {
+    delete process.env.INCASSO_OCR_RECOGNIZER;
+  }
+  recognizerStarting = Promise.race([starting, failed])
+    .then(
+      (worker) => {
+        recognizer = /** @type {import("tesseract.js").Worker} */ (worker);
+        recognizerFailed = failed;
+        recognizerChannel = channel;
+        return recognizer;
+      },
+      (error) => {
+        // A recogniser that could not load its models within the allowance is ended; the next
+        // scan starts a fresh one.
+        const refused = memory.counters !== null && Atomics.load(memory.counters, SLOT.refused) > 0;
+        // tesseract.js gives no handle on a worker whose start failed: its thread is told to end.
+        channel.postMessage({ stop: true });
+        channel.close();
+        memory.counters = null;
+        void starting.then((w) => w.terminate()).catch(() => undefined);
+        throw refused ? new RangeError("OCR needs more than its memory allowance to start") : error;
+      },
+    )
     .finally(() => {
       recognizerStarting = null;
     });
   return recognizerStarting;
 }
 
+/**
+ * Takes the recogniser away from later pages. Its memory still counts until its thread has
+ * ended, and it is allowed nothing more, so a recognition under way fails at its next allocation.
+ * Returns a function to call once the thread has ended.
+ */
+function forgetRecognizer() {
+  const counters = memory.counters;
+  recognizer = null;
+  recognizerFailed = null;
+  recognizerChannel?.close();
+  recognizerChannel = null;
+  memory.counters = null;
+  if (!counters) return () => undefined;
+  Atomics.store(counters, SLOT.allowance, 0);
+  memory.retiring.add(counters);
+  return () => {
+    memory.retiring.delete(counters);
+  };
+}
+
 /** Ends the recognizer (idle). */
 async function stopRecognizer() {
   const worker = recognizer;
-  recognizer = null;
+  const ended = forgetRecognizer();
   await worker?.terminate().catch(() => undefined);
+  ended();
 }
 
 /**
@@ -231,26 +343,95 @@ async function stopRecognizer() {
  * error nothing can catch, so it is never ended under a running job. The next scan starts a new
  * one.
  *
- * @param {Promise<unknown>} reading
+ * @param {Promise<unknown> | null} reading
  */
 function retireRecognizer(reading) {
   const worker = recognizer;
-  recognizer = null;
-  if (worker) void reading.finally(() => worker.terminate().catch(() => undefined));
+  const ended = forgetRecognizer();
+  if (!worker) return;
+  void Promise.resolve(reading)
+    .catch(() => undefined)
+    .then(() => worker.terminate())
+    .catch(() => undefined)
+    .finally(ended);
+}
+
+/**
+ * The bytes OCR holds in this thread and its recogniser: the recogniser's WebAssembly and
+ * JavaScript memory, and the canvas of a page being rendered.
+ *
+ * @example
+ * const held = ocrMemoryBytes(); // 0 when no recogniser runs
+ */
+export function ocrMemoryBytes() {
+  return recognizerBytes(memory.counters) + retiringBytes() + memory.rendering;
+}
+
+/** @param {Int32Array | null} counters */
+function recognizerBytes(counters) {
+  return counters ? (Atomics.load(counters, SLOT.wasm) + Atomics.load(counters, SLOT.js)) * KIB : 0;
+}
+
+/** What retired recognisers still hold until their threads have ended. */
+function retiringBytes() {
+  let sum = 0;
+  for (const counters of memory.retiring) sum += recognizerBytes(counters);
+  return sum;
+}
+
+/**
+ * Keeps OCR within what the parse's memory budget has left (decision pdf-guard-ocr, "Memory"),
+ * called by the PDF worker's watchdog with the budget less this thread's own ArrayBuffers and
+ * heap. The recogniser is allowed what is left after the canvas; when OCR already holds more, the
+ * render under way is cancelled and the recogniser is retired (its memory is given back when its
+ * thread ends; a recognition under way fails at its next allocation and is ended once it settles),
+ * and the page is left unread. Returns the bytes OCR holds.
+ *
+ * @param {number} availableBytes
+ *
+ * @example
+ * holdOcrWithin(256 * 1048576 - ownBytes);
+ */
+export function holdOcrWithin(availableBytes) {
+  const held = ocrMemoryBytes();
+  const counters = memory.counters;
+  if (counters) {
+    const allowance = availableBytes - memory.rendering - retiringBytes();
+    Atomics.store(counters, SLOT.allowance, allowanceKib(allowance));
+  }
+  if (held > availableBytes) {
+    memory.exceeded = true;
+    memory.render?.cancel();
+    if (recognizer) retireRecognizer(memory.reading);
+  }
+  return held;
+}
+
+/** @param {number} bytes */
+function allowanceKib(bytes) {
+  return Math.max(0, Math.min(MAX_ALLOWANCE_KIB, Math.floor(bytes / KIB)));
+}
+
+/** This thread's own memory as the PDF worker's watchdog counts it. */
+function ownBytes() {
+  const usage = process.memoryUsage();
+  return usage.arrayBuffers + usage.heapUsed;
 }
 
 /**
  * Reads the pages given by OCR, in order, until the time budget is spent: each page is rendered at
  * 200 dpi (at most 12 megapixels) and recognised; a page not finished within the budget is left
- * unread, and so are the pages after it.
+ * unread, and so are the pages after it. The same holds for the memory budget: a page whose render
+ * or recognition would take OCR past `maxMemoryBytes` (with this thread's own memory) is left
+ * unread, and so are the pages after it (decision pdf-guard-ocr, "Memory").
  *
  * @param {{ getPage(n: number): Promise<any> }} pdf an open pdf.js document
  * @param {number[]} pageNumbers 1-based
- * @param {{ budgetMs: number }} options
+ * @param {{ budgetMs: number, maxMemoryBytes?: number }} options
  * @returns {Promise<{ texts: Map<number, string>, incomplete: boolean, unavailable: string | null }>}
  *
  * @example
- * const { texts } = await ocrPages(pdf, [1, 2], { budgetMs: 8_000 });
+ * const { texts } = await ocrPages(pdf, [1, 2], { budgetMs: 8_000, maxMemoryBytes: 256 * 1048576 });
  */
 export async function ocrPages(pdf, pageNumbers, options) {
   /** @type {Map<number, string>} */
@@ -258,8 +439,9 @@ export async function ocrPages(pdf, pageNumbers, options) {
   const tools = await loadOcrTools();
   if (!tools.ok) return { texts, incomplete: pageNumbers.length > 0, unavailable: tools.reason };
   if (idleTimer !== null) clearTimeout(idleTimer);
+  const maxMemoryBytes = options.maxMemoryBytes ?? Number.POSITIVE_INFINITY;
   try {
-    return await readWithin(tools, pdf, pageNumbers, Date.now() + options.budgetMs, texts);
+    return await readWithin(tools, pdf, pageNumbers, Date.now() + options.budgetMs, maxMemoryBytes, texts);
   } finally {
     idleTimer = setTimeout(() => void stopRecognizer(), IDLE_STOP_MS);
     idleTimer.unref?.();
@@ -271,10 +453,11 @@ export async function ocrPages(pdf, pageNumbers, options) {
  * @param {{ getPage(n: number): Promise<any> }} pdf
  * @param {number[]} pageNumbers
  * @param {number} deadline
+ * @param {number} maxMemoryBytes
  * @param {Map<number, string>} texts
  * @returns {Promise<{ texts: Map<number, string>, incomplete: boolean, unavailable: string | null }>}
  */
-async function readWithin(tools, pdf, pageNumbers, deadline, texts) {
+async function readWithin(tools, pdf, pageNumbers, deadline, maxMemoryBytes, texts) {
   for (const n of pageNumbers) {
     const left = deadline - Date.now();
     // A page takes a second or more, and its rendering holds this thread: one is not begun when
@@ -285,17 +468,26 @@ async function readWithin(tools, pdf, pageNumbers, deadline, texts) {
     const outOfTime = new Promise((resolve) => {
       timer = setTimeout(() => resolve(OUT_OF_TIME), left);
     });
-    const reading = readPage(tools, pdf, n);
+    memory.exceeded = false;
+    const reading = readPage(tools, pdf, n, maxMemoryBytes);
     // A page cut off by the budget may still fail once its recogniser is stopped: never unhandled.
     reading.catch(() => undefined);
     try {
-      const text = await Promise.race([reading, outOfTime]);
-      if (text === OUT_OF_TIME) {
+      const text = await Promise.race([reading, outOfTime]).catch((error) => {
+        // A recognition that failed for want of memory leaves the page unread; any other failure
+        // is OCR failing, as before.
+        if (memory.exceeded || /memory allowance/.test(String(error?.message ?? error))) return OUT_OF_MEMORY;
+        throw error;
+      });
+      if (text === OUT_OF_TIME || text === OUT_OF_MEMORY) {
         retireRecognizer(reading);
         return { texts, incomplete: true, unavailable: null };
       }
       // null: no image on the page, nothing was recognised and the page keeps its own text.
       if (typeof text === "string") texts.set(n, text);
+    } catch (error) {
+      retireRecognizer(reading);
+      throw error;
     } finally {
       clearTimeout(timer);
     }
@@ -304,13 +496,17 @@ async function readWithin(tools, pdf, pageNumbers, deadline, texts) {
 }
 
 /**
- * Renders one page and reads it.
+ * Renders one page and reads it, within the memory budget: the render is begun only when the
+ * budget has room for it (the recogniser kept from an earlier page is ended first when that makes
+ * the room), and the recogniser is allowed what is left after this thread's own memory.
  *
  * @param {OcrTools} tools
  * @param {{ getPage(n: number): Promise<any> }} pdf
  * @param {number} n
+ * @param {number} maxMemoryBytes
+ * @returns {Promise<string | null | typeof OUT_OF_MEMORY>}
  */
-async function readPage(tools, pdf, n) {
+async function readPage(tools, pdf, n, maxMemoryBytes) {
   const page = await pdf.getPage(n);
   // A page without any image (an empty last page, a page of lines and boxes) has nothing to read:
   // it is not rendered, so a text PDF's blank page costs no OCR.
@@ -318,27 +514,95 @@ async function readPage(tools, pdf, n) {
     page.cleanup();
     return null;
   }
-  const worker = await startRecognizer(tools);
   const base = page.getViewport({ scale: 1 });
   let scale = RENDER_DPI / 72;
   const pixels = base.width * base.height * scale * scale;
   if (pixels > MAX_PIXELS) scale *= Math.sqrt(MAX_PIXELS / pixels);
   const viewport = page.getViewport({ scale });
+  const width = Math.ceil(viewport.width);
+  const height = Math.ceil(viewport.height);
+  const renderBytes = width * height * RENDER_BYTES_PER_PIXEL;
+  if (ocrMemoryBytes() + ownBytes() + renderBytes > maxMemoryBytes && recognizer !== null) {
+    // The recogniser's memory only ever grows: ending it is the one way to give it back.
+    await stopRecognizer();
+  }
+  if (ownBytes() + renderBytes > maxMemoryBytes) {
+    page.cleanup();
+    return OUT_OF_MEMORY;
+  }
   const factory = new tools.CanvasFactory();
-  const drawing = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const drawing = factory.create(width, height);
+  memory.rendering = width * height * 4;
   let png;
   try {
     // A white page first: a scan's image may leave parts transparent, which read as black.
     drawing.context.fillStyle = "#ffffff";
     drawing.context.fillRect(0, 0, drawing.canvas.width, drawing.canvas.height);
-    await page.render({ canvas: drawing.canvas, canvasContext: drawing.context, viewport }).promise;
-    png = await drawing.canvas.encode("png");
+    const task = page.render({ canvas: drawing.canvas, canvasContext: drawing.context, viewport });
+    memory.render = task;
+    await task.promise;
+    png = grayImage(drawing.context, width, height);
+  } catch (error) {
+    // The watchdog cancelled the render: the page did not fit in the budget.
+    if (memory.exceeded) return OUT_OF_MEMORY;
+    throw error;
   } finally {
+    memory.render = null;
+    memory.rendering = 0;
     factory.destroy(drawing);
     page.cleanup();
   }
-  const result = await worker.recognize(png, {}, { text: false, blocks: true });
-  return linesFromWords(result.data.blocks ?? []);
+  const worker = await startRecognizer(tools, maxMemoryBytes - ownBytes() - retiringBytes());
+  const failed = recognizerFailed;
+  const counters = memory.counters;
+  const refusedBefore = counters ? Atomics.load(counters, SLOT.refused) : 0;
+  const refused = () => counters !== null && Atomics.load(counters, SLOT.refused) > refusedBefore;
+  const recognition = worker.recognize(png, {}, { text: false, blocks: true });
+  memory.reading = recognition;
+  try {
+    const result = await (failed ? Promise.race([recognition, failed]) : recognition);
+    // emscripten catches a refused growth and fails the allocation; leptonica then gives up on
+    // the image and tesseract.js answers with no text at all. Such a page is unread, not empty.
+    if (refused()) return OUT_OF_MEMORY;
+    return linesFromWords(/** @type {any} */ (result).data.blocks ?? []);
+  } catch (error) {
+    // Or the allocation that failed aborts the job: its error names whatever went without memory.
+    if (refused()) return OUT_OF_MEMORY;
+    throw error;
+  } finally {
+    memory.reading = null;
+  }
+}
+
+// Rows of the canvas read at a time when the page is turned to gray: the RGBA copy of a strip is
+// all that is held besides the gray image (4 bytes a pixel of 256 rows, 2 MB for an A4 page).
+const STRIP_ROWS = 256;
+
+/**
+ * The rendered page as an 8-bit grayscale PGM image (Netpbm P5), which leptonica reads as is:
+ * tesseract turns a colour image to gray anyway, and a 32-bit image would take four times the
+ * recogniser's memory (decision pdf-guard-ocr, "Memory"). The weights are leptonica's own for that
+ * conversion (L_RED_WEIGHT 0.3, L_GREEN_WEIGHT 0.5, L_BLUE_WEIGHT 0.2), so the recogniser sees the
+ * gray it would have made. By hand because the canvas encodes colour only; PGM is a header and
+ * the bytes.
+ *
+ * @param {{ getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }} context
+ * @param {number} width
+ * @param {number} height
+ */
+function grayImage(context, width, height) {
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, "ascii");
+  const image = Buffer.allocUnsafe(header.length + width * height);
+  header.copy(image, 0);
+  let out = header.length;
+  for (let top = 0; top < height; top += STRIP_ROWS) {
+    const rows = Math.min(STRIP_ROWS, height - top);
+    const rgba = context.getImageData(0, top, width, rows).data;
+    for (let i = 0; i < rgba.length; i += 4) {
+      image[out++] = (0.3 * (rgba[i] ?? 0) + 0.5 * (rgba[i + 1] ?? 0) + 0.2 * (rgba[i + 2] ?? 0) + 0.5) | 0;
+    }
+  }
+  return image;
 }
 
 /**

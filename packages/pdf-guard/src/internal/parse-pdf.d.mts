@@ -23,5 +23,8 @@ export type PdfParseOutcome =
 /** Opens a PDF with pdf.js, extracts its text page by page, and reports its active content. */
 export declare function parsePdf(
   bytes: Uint8Array,
-  options: { maxTextChars: number; ocrBudgetMs?: number },
+  options: { maxTextChars: number; ocrBudgetMs?: number; maxMemoryBytes?: number },
 ): Promise<PdfParseOutcome>;
+
+/** Keeps OCR within what the parse's memory budget has left; returns the bytes OCR holds. */
+export declare function holdOcrWithin(availableBytes: number): number;

@@ -10,6 +10,24 @@ import { scanActiveContent } from "./scan-active-content.mjs";
 const OCR_MODULE = "./ocr-pages.mjs";
 /** @type {Promise<typeof import("./ocr-pages.mjs")> | null} */
 let ocrModule = null;
+/** @type {typeof import("./ocr-pages.mjs") | null} the OCR module once loaded */
+let ocrLoaded = null;
+
+/**
+ * Keeps OCR (the page being rendered for it and its recogniser thread) within what the parse's
+ * memory budget has left besides this thread's own memory; returns the bytes OCR holds, 0 when it
+ * never ran. For the PDF worker's memory watchdog (pdf-worker.mjs, decision pdf-guard-ocr).
+ *
+ * @param {number} availableBytes
+ * @returns {number}
+ *
+ * @example
+ * const usage = process.memoryUsage();
+ * const ocrBytes = holdOcrWithin(maxMemoryBytes - usage.arrayBuffers - usage.heapUsed);
+ */
+export function holdOcrWithin(availableBytes) {
+  return ocrLoaded ? ocrLoaded.holdOcrWithin(availableBytes) : 0;
+}
 
 // How much of the file's compressed object streams the byte-level check inflates, in total. pdf.js
 // inflates the same streams to read the document; this bounds the second look on the calling
@@ -45,10 +63,11 @@ const MAX_EMBEDDED_XML_BYTES = 2 * 1024 * 1024;
  *
  * Pages without a text layer (scans) are read by OCR when `ocrBudgetMs` is above 0 and the
  * optional OCR dependencies are installed (ocr-pages.mjs, decision pdf-guard-ocr), within that
- * many milliseconds for the whole file.
+ * many milliseconds for the whole file, and within `maxMemoryBytes` together with this thread's
+ * own memory (the PDF worker's watchdog keeps it so through {@link holdOcrWithin}).
  *
  * @param {Uint8Array} bytes
- * @param {{ maxTextChars: number, ocrBudgetMs?: number }} options
+ * @param {{ maxTextChars: number, ocrBudgetMs?: number, maxMemoryBytes?: number }} options
  * @returns {Promise<import("./parse-pdf.d.mts").PdfParseOutcome>}
  */
 export async function parsePdf(bytes, options) {
@@ -64,6 +83,7 @@ export async function parsePdf(bytes, options) {
     try {
       ocrModule ??= import(/* @vite-ignore */ OCR_MODULE);
       ocrLib = await ocrModule;
+      ocrLoaded = ocrLib;
       ocrTools = await ocrLib.loadOcrTools();
     } catch (error) {
       // OCR that cannot be loaded never refuses a file, this one or a later one: its scanned pages
@@ -138,12 +158,17 @@ export async function parsePdf(bytes, options) {
       if (scanned.length > 0) {
         // The budget counts from the start of the parse (the text layer was read first).
         const budgetMs = Math.max(0, started + ocrBudgetMs - Date.now());
-        const read = await ocrLib.ocrPages(pdf, scanned, { budgetMs }).catch((error) => ({
-          // OCR failing never refuses the file: its scanned pages stay unread.
-          texts: new Map(),
-          incomplete: true,
-          unavailable: `OCR failed: ${error instanceof Error ? error.message : String(error)}`,
-        }));
+        const read = await ocrLib
+          .ocrPages(pdf, scanned, {
+            budgetMs,
+            maxMemoryBytes: options.maxMemoryBytes ?? Number.POSITIVE_INFINITY,
+          })
+          .catch((error) => ({
+            // OCR failing never refuses the file: its scanned pages stay unread.
+            texts: new Map(),
+            incomplete: true,
+            unavailable: `OCR failed: ${error instanceof Error ? error.message : String(error)}`,
+          }));
         for (const [n, text] of read.texts) {
           pages[n - 1] = text;
           ocr.pages.push(n);

@@ -9,7 +9,7 @@
 // pool's time limit starts then) and, from the watchdog, { id, outcome } before it ends the thread.
 import { parentPort } from "node:worker_threads";
 import { getResolvedPDFJS } from "unpdf";
-import { parsePdf } from "./parse-pdf.mjs";
+import { holdOcrWithin, parsePdf } from "./parse-pdf.mjs";
 
 // How often the memory watchdog looks. pdf.js yields to the event loop between slices of work
 // (about every 20 ms), so the watchdog runs while a stream is being decoded.
@@ -25,10 +25,13 @@ export default async function parsePdfJob(request) {
   // resourceLimits caps the V8 heap only. Decoded PDF streams live in ArrayBuffers outside that
   // heap, so a compression bomb (a few hundred KB that inflate to gigabytes) would pass it. This
   // watchdog counts this thread's ArrayBuffers plus heap and ends the thread when they exceed
-  // the budget.
+  // the budget. OCR's memory (the canvas of a page being rendered, the recogniser thread with its
+  // WebAssembly memory) counts in the same budget, but never ends the thread: OCR is held to what
+  // this thread leaves of it, and over that its page is left unread (decision pdf-guard-ocr).
   const watchdog = setInterval(() => {
     const usage = process.memoryUsage();
     const used = usage.arrayBuffers + usage.heapUsed;
+    holdOcrWithin(request.maxMemoryBytes - used);
     if (used > request.maxMemoryBytes) {
       parentPort?.postMessage({
         id: request.id,
@@ -45,6 +48,7 @@ export default async function parsePdfJob(request) {
     return await parsePdf(request.bytes, {
       maxTextChars: request.maxTextChars,
       ocrBudgetMs: request.ocrBudgetMs ?? 0,
+      maxMemoryBytes: request.maxMemoryBytes,
     });
   } finally {
     clearInterval(watchdog);

@@ -19,6 +19,8 @@ export interface ScannedPdfOptions {
   pages: ScanLine[][];
   /** Pixels per inch of the image; default 200. */
   dpi?: number;
+  /** The page size in points; default A4 (595 × 842). */
+  size?: { width: number; height: number };
 }
 
 const A4 = { width: 595, height: 842 };
@@ -26,13 +28,14 @@ const A4 = { width: 595, height: 842 };
 /** An image-only PDF: each page is one JPEG of the given lines, as a scanner would make it. */
 export async function makeScannedPdf(options: ScannedPdfOptions): Promise<Uint8Array> {
   const dpi = options.dpi ?? 200;
+  const size = options.size ?? A4;
   const k = dpi / 72;
   const doc = await PDFDocument.create();
   doc.setProducer("incasso test fixtures");
   doc.setCreationDate(new Date(Date.UTC(2026, 0, 1)));
   doc.setModificationDate(new Date(Date.UTC(2026, 0, 1)));
   for (const lines of options.pages) {
-    const canvas = createCanvas(Math.round(A4.width * k), Math.round(A4.height * k));
+    const canvas = createCanvas(Math.round(size.width * k), Math.round(size.height * k));
     const ctx = canvas.getContext("2d");
     ctx.fillStyle = "#ffffff";
     ctx.fillRect(0, 0, canvas.width, canvas.height);
@@ -47,8 +50,8 @@ export async function makeScannedPdf(options: ScannedPdfOptions): Promise<Uint8A
     }
     const jpeg = await canvas.encode("jpeg", 85);
     const image = await doc.embedJpg(jpeg);
-    const page = doc.addPage([A4.width, A4.height]);
-    page.drawImage(image, { x: 0, y: 0, width: A4.width, height: A4.height });
+    const page = doc.addPage([size.width, size.height]);
+    page.drawImage(image, { x: 0, y: 0, width: size.width, height: size.height });
   }
   return doc.save({ useObjectStreams: false });
 }
