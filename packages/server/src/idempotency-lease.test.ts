@@ -69,15 +69,21 @@ describe("idempotencyLeaseSeconds", () => {
   });
 });
 
+/** A spied store with a test key allowed to manage creditors; closed after the test. */
+async function storeWithKey() {
+  const { store, claims } = await spiedStore({ crashed: false });
+  close = () => store.close();
+  const { key } = await issueApiKey(store, {
+    organisation: "Lease BV",
+    mode: "test",
+    creditorManagement: true,
+  });
+  return { store, claims, key };
+}
+
 describe("createApi({ idempotency })", () => {
   it("passes the lease and the retention to POST /creditors and POST /orders", async () => {
-    const { store, claims } = await spiedStore({ crashed: false });
-    close = () => store.close();
-    const { key } = await issueApiKey(store, {
-      organisation: "Lease BV",
-      mode: "test",
-      creditorManagement: true,
-    });
+    const { store, claims, key } = await storeWithKey();
     // The order is refused by the engine's validation (422), after the key was claimed; the case
     // system is never reached.
     const api = createApi({
@@ -97,13 +103,7 @@ describe("createApi({ idempotency })", () => {
   });
 
   it("keeps 30 s and 24 hours without the option, and raises a retention under 24 hours", async () => {
-    const { store, claims } = await spiedStore({ crashed: false });
-    close = () => store.close();
-    const { key } = await issueApiKey(store, {
-      organisation: "Lease BV",
-      mode: "test",
-      creditorManagement: true,
-    });
+    const { store, claims, key } = await storeWithKey();
     await createApi({ store, now: () => T0, orders: false }).fetch(
       post(key, "c-1", "/creditors", { reference: "R1", name: "One" }),
     );
