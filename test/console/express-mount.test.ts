@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createIncasso } from "@incasso/app";
 import { incassoExpress, incassoExpressRootRoutes } from "@incasso/express";
 import { createNodeHandler } from "@incasso/server/node";
-import { sendOversizedBody } from "@incasso/test-utils";
+import { newDataDir, sendOversizedBody } from "@incasso/test-utils";
 import express from "express";
 import { expect, it } from "vitest";
 
@@ -13,7 +11,7 @@ import { expect, it } from "vitest";
 it("serves the console's pages and forms through one app.use in an Express host", {
   timeout: 60_000,
 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-console-express-"));
+  const dir = await newDataDir("incasso-console-express-");
   const incasso = await createIncasso(
     { dataDir: dir },
     {

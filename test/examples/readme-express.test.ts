@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Incasso } from "@incasso/app";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 // Issue 32, item 3: the README's Express snippet serves what the README says every host serves
@@ -15,7 +15,8 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const readme = readFileSync(join(root, "README.md"), "utf8");
 const snippet = /```ts\n(import express from "express";[\s\S]*?)```/.exec(readme)?.[1] ?? "";
 
-const dataDir = mkdtempSync(join(tmpdir(), "incasso-readme-express-"));
+// A copy of a fresh cluster (newDataDir): initdb is most of a new directory's cost.
+const dataDir = await newDataDir("incasso-readme-express-");
 // Beside this test, so `express` and the @incasso packages resolve as they do for the test.
 const file = join(root, "test/examples", `.readme-express-${process.pid}.ts`);
 let incasso: Incasso;

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { listCases, type Operator, type OperatorDirectory } from "@incasso/console";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeActivePdf, makeTextPdf } from "../../pdf-guard/src/internal/testing/fixtures.js";
 import { createIncasso, type Incasso } from "./create-incasso.js";
@@ -31,7 +30,7 @@ let apiKey: string;
 let caseNumber: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "incasso-console-"));
+  dir = await newDataDir("incasso-console-");
   incasso = await createIncasso(
     { dataDir: dir },
     {

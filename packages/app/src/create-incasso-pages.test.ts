@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
 import { createIncasso } from "./create-incasso.js";
 
@@ -9,8 +8,9 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 const quiet = { info() {}, warn() {}, error() {} };
-const start = (pages?: false) => {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-app-pages-"));
+// A copy of a fresh cluster (newDataDir): initdb is most of a new directory's cost.
+const start = async (pages?: false) => {
+  const dir = await newDataDir("incasso-app-pages-");
   dirs.push(dir);
   return createIncasso(
     { dataDir: dir },

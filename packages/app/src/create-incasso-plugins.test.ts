@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { CaseChange } from "@incasso/case-system";
 import { type CaseSystem, issueApiKey, type Principal } from "@incasso/core";
 import { EXAMPLE_ORDER_REQUEST } from "@incasso/server/internal";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createIncasso } from "./create-incasso.js";
 
@@ -11,8 +10,10 @@ import { createIncasso } from "./create-incasso.js";
 // API options), the built-in case system with the host's own onChange (console and letters stay),
 // and a start that says what a host's own case system turns off.
 const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-plugins-"));
+// Each a copy of a fresh cluster (newDataDir): PostgreSQL's initdb is most of a new directory's
+// cost, and nothing here is about initdb.
+const tempDir = async () => {
+  const dir = await newDataDir("incasso-plugins-");
   dirs.push(dir);
   return dir;
 };
@@ -32,7 +33,7 @@ describe("createIncasso with a host's plugins", { timeout: 300_000 }, () => {
   it("keeps the console and the letter runner with builtInCaseSystem: { onChange }, which sees the order's case", async () => {
     const changes: CaseChange[] = [];
     const incasso = await createIncasso(
-      { dataDir: tempDir() },
+      { dataDir: await tempDir() },
       {
         logger: quiet,
         env: {},
@@ -65,7 +66,7 @@ describe("createIncasso with a host's plugins", { timeout: 300_000 }, () => {
     const lines: { message: string; details: unknown }[] = [];
     const own = { host: "own case system" } as unknown as CaseSystem;
     const incasso = await createIncasso(
-      { dataDir: tempDir() },
+      { dataDir: await tempDir() },
       {
         caseSystem: own,
         logger: { ...quiet, info: (message, details) => lines.push({ message, details }) },
@@ -97,7 +98,7 @@ describe("createIncasso with a host's plugins", { timeout: 300_000 }, () => {
   it("says nothing of a feature the host switched off itself", async () => {
     const lines: string[] = [];
     const incasso = await createIncasso(
-      { dataDir: tempDir() },
+      { dataDir: await tempDir() },
       {
         caseSystem: { host: "own" } as unknown as CaseSystem,
         console: false,
@@ -118,7 +119,7 @@ describe("createIncasso with a host's plugins", { timeout: 300_000 }, () => {
   it("refuses caseSystem and builtInCaseSystem together", async () => {
     await expect(
       createIncasso(
-        { dataDir: tempDir() },
+        { dataDir: await tempDir() },
         {
           caseSystem: { host: "own" } as unknown as CaseSystem,
           builtInCaseSystem: { webhookEvents: false },
@@ -136,7 +137,7 @@ describe("createIncasso with a host's plugins", { timeout: 300_000 }, () => {
   it("passes a host's authenticate and order hooks to the API", async () => {
     let principal: Principal | undefined;
     const incasso = await createIncasso(
-      { dataDir: tempDir() },
+      { dataDir: await tempDir() },
       {
         logger: quiet,
         env: {},
@@ -176,7 +177,7 @@ describe("createIncasso with a host's plugins", { timeout: 300_000 }, () => {
   });
 
   it("runs a plugin's handlers that a stopped process never finished, after its start, once (the handler sweeper)", async () => {
-    const dataDir = tempDir();
+    const dataDir = await tempDir();
     const options = {
       logger: quiet,
       env: {},

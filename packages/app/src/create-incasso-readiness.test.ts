@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createIncasso } from "./create-incasso.js";
 
@@ -9,11 +8,13 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-ready-"));
+// Each a copy of a fresh cluster (newDataDir): PostgreSQL's initdb is most of a new directory's
+// cost, and nothing here is about initdb.
+const tempDir = async () => {
+  const dir = await newDataDir("incasso-ready-");
   dirs.push(dir);
   return dir;
-}
+};
 
 const T0 = new Date("2026-11-21T10:00:00.000Z");
 
@@ -24,7 +25,7 @@ describe("createIncasso readiness", () => {
     const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     let clock = T0;
     const incasso = await createIncasso(
-      { dataDir: tempDir() },
+      { dataDir: await tempDir() },
       {
         operatorEndpoint: false,
         startLines: false,
@@ -106,7 +107,7 @@ describe("createIncasso readiness", () => {
 
   it("reports switched-off workers as off and still ready", { timeout: 60_000 }, async () => {
     const incasso = await createIncasso(
-      { dataDir: tempDir() },
+      { dataDir: await tempDir() },
       {
         operatorEndpoint: false,
         webhooks: false,

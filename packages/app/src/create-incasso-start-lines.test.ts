@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { type CreateIncassoOptions, createIncasso } from "./create-incasso.js";
 
@@ -12,8 +11,10 @@ afterAll(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const freshDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-app-start-lines-"));
+// Each a copy of a fresh cluster (newDataDir): PostgreSQL's initdb is most of a new directory's
+// cost, and nothing here is about initdb.
+const freshDir = async () => {
+  const dir = await newDataDir("incasso-app-start-lines-");
   dirs.push(dir);
   return dir;
 };
@@ -49,7 +50,7 @@ describe("createIncasso's start lines", () => {
   it("say where the API, pages and console are, and show a first key once on an empty data directory", {
     timeout: 120_000,
   }, async () => {
-    const dir = freshDir();
+    const dir = await freshDir();
     const first = await startOnce(dir, { env: { PORT: "4123" } });
     expect(first.info).toEqual([
       "incasso ready: the API at http://localhost:4123/api/v1 once your server listens there",
@@ -82,7 +83,7 @@ describe("createIncasso's start lines", () => {
   });
 
   it("are off with startLines: false, and no key is made", { timeout: 120_000 }, async () => {
-    const quiet = await startOnce(freshDir(), { env: {}, startLines: false });
+    const quiet = await startOnce(await freshDir(), { env: {}, startLines: false });
     expect(quiet.info).toEqual([]);
     expect(quiet.stdout).toBe("");
     expect(quiet.keys).toBe(0);

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { CaseSystem } from "@incasso/core";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeActivePdf } from "../../pdf-guard/src/internal/testing/fixtures.js";
 import { createIncasso } from "./create-incasso.js";
@@ -9,8 +9,10 @@ import { resolveTarget } from "./incasso-target.js";
 import { OPERATOR_FILE } from "./operations/operator-endpoint.js";
 
 const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-app-"));
+// Each a copy of a fresh cluster (newDataDir): PostgreSQL's initdb is most of a new directory's
+// cost, and nothing here is about initdb.
+const tempDir = async () => {
+  const dir = await newDataDir("incasso-app-");
   dirs.push(dir);
   return dir;
 };
@@ -21,7 +23,7 @@ const quiet = { info() {}, warn() {}, error() {} };
 
 describe("createIncasso", () => {
   it("composes the whole service on a data directory and stops it, releasing the directory", async () => {
-    const dir = tempDir();
+    const dir = await tempDir();
     const incasso = await createIncasso({ dataDir: dir }, { startLines: false, logger: quiet, env: {} });
     try {
       expect(incasso.store.engine).toBe("pglite");
@@ -68,7 +70,7 @@ describe("createIncasso", () => {
       startLines: false,
       logger: quiet,
       env: {
-        INCASSO_DATA_DIR: tempDir(),
+        INCASSO_DATA_DIR: await tempDir(),
         INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: "1",
         INCASSO_REFUSE_ACTIVE_PDF: "1",
       },
@@ -88,7 +90,7 @@ describe("createIncasso", () => {
 describe("createIncasso({ refuseActivePdf })", () => {
   it("hands the setting to the order engine: a PDF with active content is 422 invalid_attachment", async () => {
     const incasso = await createIncasso(
-      { dataDir: tempDir() },
+      { dataDir: await tempDir() },
       {
         startLines: false,
         logger: quiet,

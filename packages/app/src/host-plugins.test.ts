@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { issueApiKey } from "@incasso/core";
 import { definePlugin, defineRoute, requirePrincipal } from "@incasso/server";
 import { EXAMPLE_ORDER_REQUEST } from "@incasso/server/internal";
 import type { SqlStore } from "@incasso/store-sql";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
 import { createIncasso } from "./create-incasso.js";
 import type { HostPlugin } from "./host-plugins.js";
@@ -12,8 +11,10 @@ import type { HostPlugin } from "./host-plugins.js";
 // Issue 33, item 4: a plugin brings tables (applied with the others, in its own range) and a
 // lifecycle (start in order after the service is composed, close in reverse order at stop()).
 const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-host-plugins-"));
+// Each a copy of a fresh cluster (newDataDir): PostgreSQL's initdb is most of a new directory's
+// cost, and nothing here is about initdb.
+const tempDir = async () => {
+  const dir = await newDataDir("incasso-host-plugins-");
   dirs.push(dir);
   return dir;
 };
@@ -89,7 +90,7 @@ describe("createIncasso({ plugins })", { timeout: 300_000 }, () => {
         throw new Error("already gone");
       },
     };
-    const incasso = await createIncasso({ dataDir: tempDir() }, { ...base, plugins: [notes, second] });
+    const incasso = await createIncasso({ dataDir: await tempDir() }, { ...base, plugins: [notes, second] });
     try {
       expect(calls).toEqual(["notes start", "second start"]);
       const { rows } = await incasso.store.database.query<{ version: number }>(
@@ -121,7 +122,7 @@ describe("createIncasso({ plugins })", { timeout: 300_000 }, () => {
 
   it("a start that fails closes the plugins started before it and releases the data directory", async () => {
     const calls: string[] = [];
-    const dir = tempDir();
+    const dir = await tempDir();
     await expect(
       createIncasso(
         { dataDir: dir },
@@ -152,11 +153,14 @@ describe("createIncasso({ plugins })", { timeout: 300_000 }, () => {
   it("refuses, before opening anything, a version below 1000 and a range two plugins share", async () => {
     const step = (version: number) => ({ version, name: `v${version}`, statements: ["SELECT 1"] });
     await expect(
-      createIncasso({ dataDir: tempDir() }, { ...base, plugins: [{ name: "low", migrations: [step(60)] }] }),
+      createIncasso(
+        { dataDir: await tempDir() },
+        { ...base, plugins: [{ name: "low", migrations: [step(60)] }] },
+      ),
     ).rejects.toThrowError('createIncasso: plugin "low" has migration version 60; plugins use 1000 and up.');
     await expect(
       createIncasso(
-        { dataDir: tempDir() },
+        { dataDir: await tempDir() },
         {
           ...base,
           plugins: [

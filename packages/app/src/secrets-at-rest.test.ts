@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { newDataDir } from "@incasso/test-utils";
 import { verifyWebhook } from "@incasso/webhook-signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIncasso, type Incasso } from "./create-incasso.js";
@@ -28,12 +27,14 @@ function capture() {
 }
 
 describe("webhook secrets at rest in the composed service", () => {
-  const dir = mkdtempSync(join(tmpdir(), "incasso-secrets-"));
+  let dir: string;
   const received: { body: string; headers: IncomingHttpHeaders }[] = [];
   let receiver: Server;
   let url: string;
 
   beforeAll(async () => {
+    // A copy of a fresh cluster (newDataDir): initdb is most of a new directory's cost.
+    dir = await newDataDir("incasso-secrets-");
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));

@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { issueApiKey } from "@incasso/core";
 import { openStore } from "@incasso/store-sql";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApi } from "./create-api.js";
 import { idempotencyScope, parseIdempotencyKey, storeErrorsTo } from "./idempotency.js";
 import { fingerprintOf } from "./internal/request-fingerprint.js";
 
-const dir = mkdtempSync(join(tmpdir(), "incasso-idem-"));
+// A copy of a fresh cluster (newDataDir): initdb is most of a new directory's cost.
+const dir = await newDataDir("incasso-idem-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const T0 = new Date("2026-11-21T10:00:00.000Z");

@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { newDataDir } from "@incasso/test-utils";
 import { describe, expect, it } from "vitest";
 import { createIncasso } from "../create-incasso.js";
 import { pgliteOption } from "./pglite-settings.js";
@@ -24,7 +23,7 @@ describe("INCASSO_PGLITE_SHARED_BUFFERS", () => {
   });
 
   it("sets the buffer cache of the store createIncasso opens", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "incasso-pglite-env-"));
+    const dir = await newDataDir("incasso-pglite-env-");
     const quiet = { info() {}, warn() {}, error() {} };
     try {
       const incasso = await createIncasso(

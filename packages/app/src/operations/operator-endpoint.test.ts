@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listen } from "@incasso/server/node";
 import { openStore, type SqlStore } from "@incasso/store-sql";
+import { newDataDir } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createIncasso } from "../create-incasso.js";
 import { directOperations } from "./operations.js";
@@ -223,7 +224,7 @@ describe("the operator endpoint under a flood of idle connections", () => {
   let api: { server: Server; url: string };
   const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "incasso-operator-flood-"));
+    dir = await newDataDir("incasso-operator-flood-");
     incasso = await createIncasso(
       { dataDir: dir },
       {
