@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PGLITE_CHILD_FLAGS } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // docs/your-first-order.md as a new user follows it (issue 31, item 2): its shell blocks, taken
@@ -48,7 +49,7 @@ describe("docs/your-first-order.md, followed on a fresh server", { timeout: 180_
     dir = mkdtempSync(join(tmpdir(), "incasso-first-order-"));
     port = await freePort();
     // Output to a pipe: the server writes JSON lines (the guide says where the key is then).
-    server = spawn(process.execPath, [cli, "serve"], {
+    server = spawn(process.execPath, [...PGLITE_CHILD_FLAGS, cli, "serve"], {
       cwd: dir,
       env: { ...userEnv, PORT: String(port) },
       stdio: ["ignore", "pipe", "pipe"],
@@ -153,11 +154,15 @@ describe("docs/your-first-order.md, followed on a fresh server", { timeout: 180_
     // The promised letter: made by the server's letter runner, since the details were set first.
     const show = async () =>
       new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, [cli, "cases", "show", caseNumber, "--json"], {
-          cwd: dir,
-          env: userEnv,
-          stdio: ["ignore", "pipe", "ignore"],
-        });
+        const child = spawn(
+          process.execPath,
+          [...PGLITE_CHILD_FLAGS, cli, "cases", "show", caseNumber, "--json"],
+          {
+            cwd: dir,
+            env: userEnv,
+            stdio: ["ignore", "pipe", "ignore"],
+          },
+        );
         let text = "";
         child.stdout?.on("data", (c: Buffer) => {
           text += c.toString();

@@ -5,7 +5,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStore } from "@incasso/store-sql";
-import { cliProcesses, newDataDir } from "@incasso/test-utils";
+import { cliProcesses, newDataDir, PGLITE_CHILD_FLAGS } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
 
 // Issue 33 item 5: examples/agency-plugin, started as a newcomer starts it (after the workspace
@@ -41,7 +41,7 @@ async function dataDir(): Promise<string> {
 /** Starts the example and resolves with the base URL it prints once listening. */
 function startHost(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const { DATABASE_URL: _db, INCASSO_DATA_DIR: _dir, REDIS_URL: _redis, ...base } = process.env;
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...PGLITE_CHILD_FLAGS, script], {
     cwd: root,
     env: { ...base, PORT: "0", HOST: "127.0.0.1", AGENCY_TOKEN_SECRET: SECRET, ...env },
     stdio: ["ignore", "pipe", "pipe"],

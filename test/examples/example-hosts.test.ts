@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cliProcesses, newDataDir } from "@incasso/test-utils";
+import { cliProcesses, newDataDir, PGLITE_CHILD_FLAGS } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ReceivedDelivery, startReceiver, waitFor } from "../webhooks/receiver.js";
@@ -52,7 +52,7 @@ function startNode(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string }> {
   const { DATABASE_URL: _db, INCASSO_DATA_DIR: _dir, ...base } = process.env;
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...PGLITE_CHILD_FLAGS, script], {
     cwd: root,
     env: { ...base, PORT: "0", HOST: "127.0.0.1", INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

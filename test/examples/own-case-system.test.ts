@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cliProcesses } from "@incasso/test-utils";
+import { cliProcesses, newDataDir, PGLITE_CHILD_FLAGS } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { startReceiver, waitFor } from "../webhooks/receiver.js";
@@ -33,7 +33,7 @@ function startNode(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string }> {
   const { DATABASE_URL: _db, INCASSO_DATA_DIR: _dir, ...base } = process.env;
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...PGLITE_CHILD_FLAGS, script], {
     cwd: root,
     env: { ...base, HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -64,7 +64,10 @@ describe("examples/own-case-system, its case service and host each started as th
     timeout: 120_000,
   }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "incasso-own-case-system-"));
-    dirs.push(dir);
+    // The host's data directory: a copy of a fresh cluster (newDataDir), as initdb is most of a
+    // new directory's cost.
+    const data = await newDataDir("incasso-own-case-system-data-");
+    dirs.push(dir, data);
     const receiver = await startReceiver(() => 204);
     try {
       const service = await startNode(join(example, "case-service.mjs"), {
@@ -73,14 +76,14 @@ describe("examples/own-case-system, its case service and host each started as th
       });
       const host = await startNode(join(example, "server.mjs"), {
         PORT: "0",
-        INCASSO_DATA_DIR: join(dir, "data"),
+        INCASSO_DATA_DIR: data,
         CASE_SERVICE_URL: service.url,
         INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: "1",
       });
       expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
 
       const organisation = `Own case system ${Date.now()}`;
-      const storage = ["--data-dir", join(dir, "data")];
+      const storage = ["--data-dir", data];
       const created = await cli.run([
         "keys",
         "create",

@@ -1,10 +1,20 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { newDataDir, PGLITE_CHILD_FLAGS } from "@incasso/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalRegistry, publishWorkspace, startLocalRegistry } from "../../scripts/local-registry.mjs";
 
@@ -239,7 +249,13 @@ async function typeCheck(folder: string, file: string) {
 type Host = { child: ChildProcess; origin: string; output: () => string; firstKey: () => string | undefined };
 
 async function startHost(folder: string, file: string, port: number): Promise<Host> {
-  const child = spawn(process.execPath, [file], {
+  // The example's ./.data starts as a copy of a fresh cluster (newDataDir), as initdb is most of a
+  // new directory's cost; a first start's initdb is test/docs/your-first-order.test.ts's subject.
+  const seed = await newDataDir("incasso-install-data-");
+  folders.push(seed);
+  mkdirSync(join(folder, ".data"));
+  renameSync(join(seed, "pglite"), join(folder, ".data", "pglite"));
+  const child = spawn(process.execPath, [...PGLITE_CHILD_FLAGS, file], {
     cwd: folder,
     env: userEnv({ PORT: String(port) }),
     stdio: ["ignore", "pipe", "pipe"],

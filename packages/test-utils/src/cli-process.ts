@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { PGLITE_CHILD_FLAGS } from "./node-flags.js";
 
 /**
  * What a CLI command printed and how it ended.
@@ -17,7 +18,8 @@ export interface CliResult {
  * Runs the `incasso` CLI in child processes, as an operator would, and keeps track of them so a
  * test can end them all. It runs the built CLI (packages/app/dist/cli.js) when INCASSO_TEST_CLI is
  * `built`, which the suite's global setup sets when every package's build is up to date, and the
- * TypeScript source through tsx otherwise. The environment's DATABASE_URL,
+ * TypeScript source through tsx otherwise, with V8's baseline WebAssembly compiler only
+ * (PGLITE_CHILD_FLAGS). The environment's DATABASE_URL,
  * INCASSO_DATABASE_URL, INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS, OPENAI_API_KEY and OPENAI_BASE_URL are removed,
  * so a test decides those with flags or its own variables.
  *
@@ -43,7 +45,7 @@ export function cliProcesses() {
 
   /** Starts a command and returns its process; its output is piped. */
   function start(args: string[], env: Record<string, string> = {}): ChildProcess {
-    const child = spawn(process.execPath, [...command, ...args], {
+    const child = spawn(process.execPath, [...PGLITE_CHILD_FLAGS, ...command, ...args], {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...baseEnv, ...env },
     });

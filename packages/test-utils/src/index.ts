@@ -9,6 +9,7 @@ export {
   faultyCaseSystem,
 } from "./faulty-case-system.js";
 export { echoPlugin, fixtureApi, testOrderExecutions, testOrdersPlugin } from "./fixture-api.js";
+export { PGLITE_CHILD_FLAGS } from "./node-flags.js";
 export {
   type BodyFraming,
   type OversizedAnswer,
