@@ -257,19 +257,26 @@ function executor(client: pg.Pool | pg.PoolClient, names: StatementNames, retry:
 
 /**
  * Creates the schema, outside the statement time-out of requests: it is part of opening the store,
- * as the migrations are (migrations.ts clears the time-out for their transaction the same way).
+ * as the migrations are (migrations.ts clears the time-out for their transaction the same way). On
+ * a connection of its own, without the pool's `statement_timeout`: with one of a few milliseconds
+ * even the BEGIN before `SET LOCAL` was cancelled on a busy server. A role's or the server's
+ * time-out still applies to that BEGIN, which is why `SET LOCAL` stays.
  */
-async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
-  const client = await pool.connect();
+async function createSchema(
+  connectionString: string,
+  connectionTimeoutMillis: number,
+  schema: string,
+): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis });
+  client.on("error", () => undefined);
   try {
+    await client.connect();
     await client.query("BEGIN");
     await client.query("SET LOCAL statement_timeout = 0");
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query("COMMIT");
-    client.release();
-  } catch (error) {
-    client.release(true);
-    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -293,10 +300,11 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
     );
   }
   const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const connectionTimeoutMillis = options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: pooler.url,
     max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+    connectionTimeoutMillis,
     // TCP keep-alive, so a connection whose server vanished without a FIN (a cut network) is
     // found dead and replaced rather than held by the pool.
     keepAlive: true,
@@ -315,8 +323,12 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   // An idle client that loses its connection must not crash the process (pg emits "error").
   pool.on("error", () => undefined);
   try {
-    if (schema) await createSchema(pool, schema);
-    else await pool.query("SELECT 1");
+    if (schema) {
+      await createSchema(pooler.url, connectionTimeoutMillis, schema);
+      // The pool's own settings (search_path, statement_timeout) are accepted at connect, with no
+      // statement that a time-out of a few milliseconds could cancel.
+      (await pool.connect()).release();
+    } else await pool.query("SELECT 1");
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
