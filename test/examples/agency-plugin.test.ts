@@ -1,12 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStore } from "@incasso/store-sql";
-import { cliProcesses, newDataDir, PGLITE_CHILD_FLAGS } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { afterAll, describe, expect, it } from "vitest";
+import { startNodeHost } from "./node-host.js";
 
 // Issue 33 item 5: examples/agency-plugin, started as a newcomer starts it (after the workspace
 // build), serves a plugin's route, order rules, table and tokens; with Redis, two processes of it
@@ -38,29 +39,14 @@ async function dataDir(): Promise<string> {
   return dir;
 }
 
-/** Starts the example and resolves with the base URL it prints once listening. */
-function startHost(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const { DATABASE_URL: _db, INCASSO_DATA_DIR: _dir, REDIS_URL: _redis, ...base } = process.env;
-  const child = spawn(process.execPath, [...PGLITE_CHILD_FLAGS, script], {
+/** Starts the example and resolves with the base URL it prints once listening; REDIS_URL is the test's. */
+const startHost = (env: Record<string, string>) =>
+  startNodeHost(script, {
     cwd: root,
-    env: { ...base, PORT: "0", HOST: "127.0.0.1", AGENCY_TOKEN_SECRET: SECRET, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    env: { PORT: "0", AGENCY_TOKEN_SECRET: SECRET, ...env },
+    omit: ["REDIS_URL"],
+    children,
   });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.once("exit", (code) => reject(new Error(`agency-plugin exited with ${code}: ${out}${err}`)));
-  });
-}
 
 /** Where a process of the example stores: its environment and the CLI's flags for the same store. */
 interface StoreTarget {

@@ -1,12 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cliProcesses, newDataDir, PGLITE_CHILD_FLAGS } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ReceivedDelivery, startReceiver, waitFor } from "../webhooks/receiver.js";
+import { exitCode, startNodeHost } from "./node-host.js";
 
 // Issue 15 item 4: every example host starts the same way (`node examples/NAME/server.mjs`, PORT,
 // HOST, INCASSO_DATA_DIR or DATABASE_URL), and serves the whole service: orders, creditors,
@@ -46,32 +47,13 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts a node process and resolves with the URL it prints once listening. */
-function startNode(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
-  const { DATABASE_URL: _db, INCASSO_DATA_DIR: _dir, ...base } = process.env;
-  const child = spawn(process.execPath, [...PGLITE_CHILD_FLAGS, script], {
+/** Starts an example's server; PORT 0, and webhooks may go to the test's receiver on 127.0.0.1. */
+const startNode = (script: string, env: Record<string, string>) =>
+  startNodeHost(script, {
     cwd: root,
-    env: { ...base, PORT: "0", HOST: "127.0.0.1", INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    env: { PORT: "0", INCASSO_ALLOW_PRIVATE_WEBHOOK_TARGETS: "1", ...env },
+    children,
   });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}: ${out}${err}`)));
-  });
-}
 
 /**
  * Sends an `Expect` other than 100-continue on a plain socket (fetch refuses the header) and
@@ -100,12 +82,6 @@ function unmetExpectation(url: string): Promise<{ statusLine: string; contentTyp
       `GET ${pathname}/ping HTTP/1.1\r\nHost: x\r\nExpect: x-unknown\r\nConnection: close\r\n\r\n`,
     );
   });
-}
-
-function exitCode(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null
-    ? Promise.resolve(child.exitCode)
-    : new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }
 
 function preIncassoOrder(reference: string) {

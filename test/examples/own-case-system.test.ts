@@ -1,12 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cliProcesses, newDataDir, PGLITE_CHILD_FLAGS } from "@incasso/test-utils";
+import { cliProcesses, newDataDir } from "@incasso/test-utils";
 import { constructWebhookEvent } from "@incasso/webhook-signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { startReceiver, waitFor } from "../webhooks/receiver.js";
+import { exitCode, startNodeHost } from "./node-host.js";
 
 // Issue 16 item 5, end to end with every part its own process, as an agency runs them: the case
 // service (examples/own-case-system/case-service.mjs), the host (server.mjs, after the workspace
@@ -27,37 +28,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts a node process and resolves with the URL it prints once listening. */
-function startNode(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
-  const { DATABASE_URL: _db, INCASSO_DATA_DIR: _dir, ...base } = process.env;
-  const child = spawn(process.execPath, [...PGLITE_CHILD_FLAGS, script], {
-    cwd: root,
-    env: { ...base, HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
-  });
-}
-
-function exitCode(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null
-    ? Promise.resolve(child.exitCode)
-    : new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-}
+const startNode = (script: string, env: Record<string, string>) =>
+  startNodeHost(script, { cwd: root, env, children });
 
 describe("examples/own-case-system, its case service and host each started as their own process", () => {
   it("places the order in the case service; a payment booked there arrives signed and GET /orders/{id} shows the new balance", {
