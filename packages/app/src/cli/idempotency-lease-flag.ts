@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_LEASE_BOUNDS } from "@incasso/server";
+import { IDEMPOTENCY_LEASE_BOUNDS, idempotencyLeaseSeconds } from "@incasso/server";
 import type { FlagSpec } from "./flag-spec.js";
 
 /**
@@ -18,9 +18,8 @@ export const IDEMPOTENCY_LEASE_FLAG: FlagSpec = {
 
 /**
  * The Idempotency-Key lease of `incasso serve` in seconds, from `--idempotency-lease`, else
- * `INCASSO_IDEMPOTENCY_LEASE_SECONDS`; undefined leaves the API's default (30 s). The bounds are
- * the API's own (`IDEMPOTENCY_LEASE_BOUNDS`), checked here so a bad value stops serve before it
- * opens anything.
+ * `INCASSO_IDEMPOTENCY_LEASE_SECONDS`; undefined leaves the API's default (30 s). Checked here by
+ * the API's own `idempotencyLeaseSeconds`, so a bad value stops serve before it opens anything.
  *
  * @throws {RangeError} for a value that is not a whole number of seconds within the bounds, naming
  *   the flag and the variable
@@ -36,12 +35,15 @@ export function serveIdempotencyLease(
   const given = values["idempotency-lease"] ?? env.INCASSO_IDEMPOTENCY_LEASE_SECONDS;
   if (typeof given !== "string" || given.trim() === "") return undefined;
   const text = given.trim();
+  // Digits only: Number() would also take "5e1", "0x10" or " 5.0 ".
   const seconds = /^[0-9]{1,4}$/.test(text) ? Number(text) : Number.NaN;
-  const { min, max } = IDEMPOTENCY_LEASE_BOUNDS;
-  if (!(seconds >= min && seconds <= max)) {
+  try {
+    return idempotencyLeaseSeconds(seconds);
+  } catch {
+    // The API's own check, its message naming the flag and the variable instead.
+    const { min, max } = IDEMPOTENCY_LEASE_BOUNDS;
     throw new RangeError(
       `--idempotency-lease (INCASSO_IDEMPOTENCY_LEASE_SECONDS) must be a whole number of seconds from ${min} to ${max}, not ${given}`,
     );
   }
-  return seconds;
 }
