@@ -6,7 +6,7 @@ import { describePlugin } from "./plugin-harness.js";
 // The worked example of docs/plugins.md (plain JavaScript without declarations, so imported by
 // URL as the transports import the example hosts), run as a plugin author runs theirs.
 type AgencyExample = {
-  agencyPlugin(options: { tokenSecret: string; perMinute?: number }): {
+  agencyPlugin(options: { tokenSecret: string; perMinute?: number; now?: () => Date }): {
     plugin: HostPlugin;
     authenticate: Authenticate;
     securitySchemes: Record<string, Record<string, unknown>>;
@@ -15,9 +15,14 @@ type AgencyExample = {
 const { agencyPlugin } = (await import(
   new URL("../../../examples/agency-plugin/agency-plugin.mjs", import.meta.url).href
 )) as AgencyExample;
-const agency = agencyPlugin({ tokenSecret: "harness-test-secret", perMinute: 3 });
+// One fixed instant for the API and the plugin (whose clock must be the API's): the per-minute
+// limit of the test below is counted in the window of that minute, so no request of it can fall
+// in the next one on a slow machine.
+const NOW = new Date();
+const clock = () => NOW;
+const agency = agencyPlugin({ tokenSecret: "harness-test-secret", perMinute: 3, now: clock });
 
-const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(new Date());
+const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(NOW);
 
 function order(reference: string, amountCents: number) {
   return JSON.stringify({
@@ -45,6 +50,7 @@ describePlugin(
     api: {
       authenticate: agency.authenticate,
       securitySchemes: agency.securitySchemes,
+      now: clock,
     },
   },
   (t) => {
