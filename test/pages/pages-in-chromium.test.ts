@@ -45,6 +45,9 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
     await server?.close();
   }, 120_000);
 
+  // The path each page shows now, for the problems it reports (a page may be sent to another path).
+  const shows = new WeakMap<Page, string>();
+
   async function open(path: string, viewport = PHONE): Promise<Page> {
     const context = await browser.newContext({ viewport, locale: "nl-NL" });
     contexts.push(context);
@@ -62,13 +65,20 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
       return route.continue();
     });
     const page = await context.newPage();
-    page.on("pageerror", (error) => problems.push(`${path}: ${error.message}`));
+    page.on("pageerror", (error) => problems.push(`${shows.get(page)}: ${error.message}`));
     page.on("console", (message) => {
       // The browser logs every 4xx answer of fetch; a refused input is such an answer by design.
       const refused = /^Failed to load resource: the server responded with a status of 4\d\d/;
       if (message.type() === "error" && !refused.test(message.text()))
-        problems.push(`${path}: ${message.text()}`);
+        problems.push(`${shows.get(page)}: ${message.text()}`);
     });
+    return visit(page, path);
+  }
+
+  // Another page in the same tab: a new tab costs a new renderer process, about twice the CPU of
+  // a navigation, and the pages keep no state in the browser (no cookie, no storage).
+  async function visit(page: Page, path: string): Promise<Page> {
+    shows.set(page, path);
     await page.goto(`${server.origin}${path}`);
     return page;
   }
@@ -294,8 +304,9 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
   const ENGLISH_MARKERS =
     /\b(the|and|with|without|from|not|interest|principal|computed|advice|rate|days|hearing|court|notes|unknown|total|amount)\b/i;
 
-  async function wikWithResult(viewport: { width: number; height: number }, lang = "") {
-    const page = await open(`/tools/wik${lang}`, viewport);
+  /** The WIK page in `page`'s tab, with a result. */
+  async function wikWithResult(page: Page, lang = "") {
+    await visit(page, `/tools/wik${lang}`);
     await page.fill("#wik-principal", "1250,00");
     await page.fill("#wik-due-date", "2019-01-15");
     await page.check("input[name=debtor_type][value=business]");
@@ -305,8 +316,9 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
     return page;
   }
 
-  async function courtWithResult(viewport: { width: number; height: number }, lang = "") {
-    const page = await open(`/tools/rol-router${lang}`, viewport);
+  /** The court page in `page`'s tab, with a result. */
+  async function courtWithResult(page: Page, lang = "") {
+    await visit(page, `/tools/rol-router${lang}`);
     await page.fill("#court-woonplaats", "Amsterdam");
     await page.fill("#court-naam", "de Vries");
     await page.click("button[type=submit]");
@@ -331,13 +343,14 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
     { width: 1280, height: 900 },
   ]) {
     it(`scrolls no page sideways at ${viewport.width} px, and shows every column of the interest periods`, async () => {
-      for (const path of ["/tools", "/tools?lang=en", "/tools/wik", "/tools/rol-router"]) {
-        const page = await open(path, viewport);
+      const [first, ...others] = ["/tools", "/tools?lang=en", "/tools/wik", "/tools/rol-router"] as const;
+      const page = await open(first, viewport);
+      for (const path of [first, ...others]) {
+        if (path !== first) await visit(page, path);
         expect.soft(await scrollsSideways(page), path).toEqual([]);
-        await page.context().close();
       }
       for (const lang of ["", "?lang=en"]) {
-        const wik = await wikWithResult(viewport, lang);
+        const wik = await wikWithResult(page, lang);
         expect.soft(await scrollsSideways(wik), `wik${lang}`).toEqual([]);
         // Each of the six cells of a period is on screen, inside the viewport's width.
         const cells = await wik
@@ -351,27 +364,27 @@ describe.skipIf(!runBrowserTests)("the pages in Chromium", { timeout: 90_000 }, 
             }),
           );
         expect(cells).toEqual([true, true, true, true, true, true]);
-        await wik.context().close();
-        const court = await courtWithResult(viewport, lang);
+        const court = await courtWithResult(page, lang);
         expect.soft(await scrollsSideways(court), `court${lang}`).toEqual([]);
-        await court.context().close();
       }
+      await page.context().close();
     });
   }
 
   it("shows a Dutch page's results without an English sentence, and an English one without Dutch day names or data notes", async () => {
-    const wik = await wikWithResult(PHONE);
+    const page = await open("/tools/wik");
+    const wik = await wikWithResult(page);
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it, is what is checked
     const wikText = (await wik.locator("#wik-result").innerText()).replace(/\s+/g, " ");
     expect(wikText.match(ENGLISH_MARKERS)).toBeNull();
     expect(wikText).toContain("wettelijke handelsrente (art. 6:119a BW)");
-    const court = await courtWithResult(PHONE);
+    const court = await courtWithResult(page);
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it, is what is checked
     const courtText = (await court.locator("#court-result").innerText()).replace(/\s+/g, " ");
     expect(courtText.match(ENGLISH_MARKERS)).toBeNull();
     expect(courtText).toMatch(/Rolzitting op (maandag|dinsdag|woensdag|donderdag|vrijdag) om /);
 
-    const en = await courtWithResult(PHONE, "?lang=en");
+    const en = await courtWithResult(page, "?lang=en");
     const captions = await en.locator("#court-result caption").allTextContents();
     expect(captions.length).toBeGreaterThan(0);
     for (const caption of captions)
