@@ -1,8 +1,8 @@
-import { Readable } from "node:stream";
-import type { IncassoApi, RequestContext } from "@incasso/server";
-import { toWebRequest } from "@incasso/server/node";
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { IncassoApi } from "@incasso/server";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { FastifyClientIp, toRequest } from "./fastify-request.js";
 import { answerMalformedUrls } from "./malformed-urls.js";
+import { keepRawBody } from "./raw-body.js";
 import { sendReply } from "./send-reply.js";
 
 /**
@@ -14,45 +14,6 @@ import { sendReply } from "./send-reply.js";
 export interface IncassoFastifyOptions {
   api: IncassoApi;
   prefix?: string;
-}
-
-/**
- * The request as the API sees it. When the body is Fastify's own raw stream (no host hook replaced
- * it), the server's node bridge wraps the IncomingMessage lazily, as on the reference server;
- * otherwise a standard Request carries the (transformed) stream.
- */
-function toRequest(request: FastifyRequest, path: string): Request {
-  const body = request.body instanceof Readable ? request.body : undefined;
-  if (body === undefined || body === request.raw) return toWebRequest(request.raw, { url: path });
-  const hostHeader = request.headers.host;
-  const host = hostHeader !== undefined && PLAIN_HOST.test(hostHeader) ? hostHeader : "localhost";
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return new Request(`http://${host}${path}`, {
-    method: request.method,
-    headers,
-    body: Readable.toWeb(body) as ReadableStream,
-    duplex: "half",
-  } as RequestInit);
-}
-
-// A Host header fit to stand in a URL (RFC 9110 §7.2: host and optional port); anything else is
-// replaced, so a client cannot break the URL the API routes on.
-const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
-
-/**
- * The client IP as Fastify's `request.ip` gives it (the host's `trustProxy` decides), read only when
- * the API asks: GET /ping without a key never does.
- */
-class FastifyClientIp implements RequestContext {
-  constructor(private readonly request: FastifyRequest) {}
-
-  get clientIp(): string | undefined {
-    return this.request.ip;
-  }
 }
 
 /**
@@ -77,11 +38,6 @@ class FastifyClientIp implements RequestContext {
 export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (fastify, options) => {
   const { api } = options;
   const prefix = fastify.prefix;
-  fastify.removeAllContentTypeParsers();
-  // Keep the body as the raw byte stream: the API enforces its own content type, size limit (40 MB,
-  // counted while streaming) and JSON errors, exactly as on every other transport.
-  fastify.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-
   // The promise returned here settles only once the reply is sent, so Fastify never sends a
   // second, empty reply. An answer sent at once settles it with nothing: the reply itself is a
   // thenable, and settling with it would have Fastify watch the response until it finished.
@@ -94,14 +50,8 @@ export const incassoFastify: FastifyPluginAsync<IncassoFastifyOptions> = async (
     });
   };
 
-  // Fastify refuses a Content-Type it cannot parse (empty, or two joined by a comma) with a 415 of
-  // its own JSON before the route runs. The body is still unread, so the API judges the request
-  // itself, as on every other transport: 415 problem+json for content that is not JSON, or no
-  // complaint where the route needs no body. Other errors go to the host's error handler.
-  fastify.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return handler(request, reply);
-    throw error;
-  });
+  // The body stays the raw byte stream, for the API to read and judge.
+  keepRawBody(fastify, handler);
 
   // Fastify answers a URL with malformed percent-encoding itself, before any plugin runs; below
   // this prefix the API answers it instead, as on every other transport.
