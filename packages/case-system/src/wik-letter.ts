@@ -1,8 +1,7 @@
-import { formatDutchLongDate } from "@incasso/core";
+import { formatDutchEuro, formatDutchLongDate } from "@incasso/core";
 import { costsAtLetter } from "./case-collection-costs.js";
 import { CaseSystemError } from "./errors.js";
 import { formatIban } from "./iban.js";
-import { euro } from "./internal/dutch-format.js";
 
 /**
  * Who the letter comes from and where to pay: the organisation's letter details (decision
@@ -221,29 +220,29 @@ export function composeWikLetter(input: WikLetterInput): WikLetter {
         i.invoiceNumber,
         formatDutchLongDate(i.invoiceDate),
         formatDutchLongDate(i.dueDate),
-        euro(i.amountCents),
+        formatDutchEuro(i.amountCents),
       ]),
       totals: [
-        ["Totaal hoofdsom", euro(principalCents)],
+        ["Totaal hoofdsom", formatDutchEuro(principalCents)],
         ...(input.paidCents > 0
           ? ([
-              ["Reeds betaald", euro(input.paidCents)],
-              ["Nog te betalen", euro(outstandingCents)],
+              ["Reeds betaald", formatDutchEuro(input.paidCents)],
+              ["Nog te betalen", formatDutchEuro(outstandingCents)],
             ] as Array<[string, string]>)
           : []),
       ],
     },
     {
       kind: "paragraph",
-      text: `Wij verzoeken u het openstaande bedrag van ${euro(outstandingCents)} binnen 14 dagen, te rekenen vanaf de dag na ontvangst van deze brief, over te maken op rekening ${formatIban(sender.iban)}${sender.bic === null ? "" : ` (BIC ${sender.bic})`} ten name van ${sender.name}, onder vermelding van betalingskenmerk ${input.caseNumber}.`,
+      text: `Wij verzoeken u het openstaande bedrag van ${formatDutchEuro(outstandingCents)} binnen 14 dagen, te rekenen vanaf de dag na ontvangst van deze brief, over te maken op rekening ${formatIban(sender.iban)}${sender.bic === null ? "" : ` (BIC ${sender.bic})`} ten name van ${sender.name}, onder vermelding van betalingskenmerk ${input.caseNumber}.`,
     },
     {
       kind: "paragraph",
-      text: `Betaalt u niet binnen deze termijn, dan wordt de vordering verder geïncasseerd en bent u naast het openstaande bedrag buitengerechtelijke incassokosten verschuldigd van ${euro(collectionCostsCents)}.`,
+      text: `Betaalt u niet binnen deze termijn, dan wordt de vordering verder geïncasseerd en bent u naast het openstaande bedrag buitengerechtelijke incassokosten verschuldigd van ${formatDutchEuro(collectionCostsCents)}.`,
     },
     {
       kind: "paragraph",
-      text: `Dit bedrag volgt uit de staffel van het Besluit vergoeding voor buitengerechtelijke incassokosten, berekend over de openstaande hoofdsommen samen (${euro(outstandingCents)}, artikel 6:96 lid 7 BW).`,
+      text: `Dit bedrag volgt uit de staffel van het Besluit vergoeding voor buitengerechtelijke incassokosten, berekend over de openstaande hoofdsommen samen (${formatDutchEuro(outstandingCents)}, artikel 6:96 lid 7 BW).`,
     },
     {
       kind: "paragraph",

@@ -13,6 +13,8 @@ describe("Dutch notation", () => {
     expect(formatEuro(123456)).toBe("€ 1.234,56");
     expect(formatEuro(5)).toBe("€ 0,05");
     expect(formatEuro(100000000)).toBe("€ 1.000.000,00");
+    // An overpaid balance, as the letter and the CLI write it.
+    expect(formatEuro(-500)).toBe("-€ 5,00");
     expect(formatDate("2026-11-25")).toBe("25-11-2026");
     expect(formatDate(new Date("2026-11-25T23:30:00Z"))).toBe("26-11-2026");
     expect(formatTime(new Date("2026-11-25T20:15:00Z"))).toBe("21:15");

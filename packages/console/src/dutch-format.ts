@@ -1,5 +1,7 @@
-// Amounts in Dutch notation for the console's pages and forms. Dates in Dutch notation come from
-// @incasso/core's one module for them, under the names the console has always exported.
+// Amounts in Dutch notation for the console's pages and forms. Amounts and dates in Dutch notation
+// are written by @incasso/core, under the names the console has always exported.
+import { formatDutchEuro } from "@incasso/core";
+
 export {
   formatDutchDate as formatDate,
   formatDutchMoment as formatMoment,
@@ -7,18 +9,15 @@ export {
   parseDutchDate,
 } from "@incasso/core";
 
-const EURO = new Intl.NumberFormat("nl-NL", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
- * Euro cents in Dutch notation: the euro sign, a space, dots between thousands and a decimal comma.
+ * Euro cents in Dutch notation: the euro sign, a space, dots between thousands and a decimal comma;
+ * @incasso/core's `formatDutchEuro`, the one formatter the letters and the document check use too.
  *
  * @example
  * formatEuro(123456); // "€ 1.234,56"
- * formatEuro(-500); // "€ -5,00"
+ * formatEuro(-500); // "-€ 5,00"
  */
-export function formatEuro(cents: number): string {
-  return `€ ${EURO.format(cents / 100)}`;
-}
+export const formatEuro: (cents: number) => string = formatDutchEuro;
 
 /**
  * An amount typed in Dutch or plain notation ("1.234,56", "1234.56", "€ 12") as euro cents, or

@@ -1,3 +1,6 @@
+// Amounts in Dutch notation: pdf-guard's one formatter, the form its amount reader reads back, so a
+// letter, a page and a warning write an amount alike.
+export { formatEuro as formatDutchEuro } from "@incasso/pdf-guard";
 export {
   API_KEY_PATTERN,
   API_KEY_RANDOM_LENGTH,

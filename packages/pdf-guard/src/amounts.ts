@@ -78,7 +78,9 @@ export function findAmounts(line: string): Array<{ cents: number; index: number;
 }
 
 /**
- * Writes cents the Dutch way, for warning messages: `€ 1.250,00`.
+ * Writes cents the Dutch way: `€ 1.250,00`, the form {@link parseAmountCents} reads back. The one
+ * formatter of amounts: the warnings here, and through @incasso/core (`formatDutchEuro`) the
+ * 14-day letter, the console and the CLI.
  *
  * @example
  * formatEuro(125000); // "€ 1.250,00"

@@ -1,22 +1,8 @@
 import type { CaseSummary, CaseTaskView, CaseView, LetterJobView } from "@incasso/case-system";
+import { formatDutchEuro } from "@incasso/core";
 import { UsageError } from "./usage-error.js";
 
 // How the case and task commands print for a person; `--json` prints the wire objects instead.
-
-/**
- * An amount in cents as Dutch euro notation.
- *
- * @example
- * euro(123456); // "€ 1.234,56"
- */
-export function euro(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return `${sign}€ ${whole},${String(abs % 100).padStart(2, "0")}`;
-}
 
 /**
  * The one positional argument of a command; a usage error for none or more.
@@ -40,7 +26,7 @@ export function one(positionals: string[], what: string, command: string): strin
 export function caseLine(c: CaseSummary): string {
   const invoices = `${c.invoice_count} invoice${c.invoice_count === 1 ? "" : "s"}`;
   const tasks = c.open_tasks > 0 ? `  ${c.open_tasks} open task${c.open_tasks === 1 ? "" : "s"}` : "";
-  return `${c.case_number}  ${c.status}  ${c.organisation}  ${c.debtors}  ${invoices} ${euro(c.principal_cents)}  paid ${euro(c.paid_cents)}${tasks}`;
+  return `${c.case_number}  ${c.status}  ${c.organisation}  ${c.debtors}  ${invoices} ${formatDutchEuro(c.principal_cents)}  paid ${formatDutchEuro(c.paid_cents)}${tasks}`;
 }
 
 /**
@@ -50,7 +36,7 @@ export function caseLine(c: CaseSummary): string {
  * console.log(taskLine(task));
  */
 export function taskLine(t: CaseTaskView): string {
-  const amount = t.amount_cents === null ? "" : ` ${euro(t.amount_cents)} on ${t.payment_date}`;
+  const amount = t.amount_cents === null ? "" : ` ${formatDutchEuro(t.amount_cents)} on ${t.payment_date}`;
   const resolved =
     t.resolved_at === null ? "" : ` at ${t.resolved_at}${t.resolution ? `: ${t.resolution}` : ""}`;
   return `${t.id}  ${t.case_number}  ${t.action}${amount}  ${t.status}${resolved}  (${t.organisation}, ${t.order_id ?? "no order"})`;
@@ -98,14 +84,15 @@ export function caseText(c: CaseView): string {
     }),
     "  invoices:",
     ...c.invoices.map(
-      (i) => `    ${i.invoice_number}  ${i.invoice_date}  due ${i.due_date}  ${euro(i.amount_cents)}`,
+      (i) =>
+        `    ${i.invoice_number}  ${i.invoice_date}  due ${i.due_date}  ${formatDutchEuro(i.amount_cents)}`,
     ),
     "  payments:",
     ...(c.payments.length === 0
       ? ["    none"]
       : c.payments.map(
           (p) =>
-            `    ${p.id}  ${p.payment_date}  ${euro(p.amount_cents)}${p.task_id ? `  for ${p.task_id}` : ""}`,
+            `    ${p.id}  ${p.payment_date}  ${formatDutchEuro(p.amount_cents)}${p.task_id ? `  for ${p.task_id}` : ""}`,
         )),
     "  tasks:",
     ...(c.tasks.length === 0 ? ["    none"] : c.tasks.map((t) => `    ${taskLine(t)}`)),
@@ -114,14 +101,14 @@ export function caseText(c: CaseView): string {
       ? ["    none"]
       : c.letters.map(
           (l) =>
-            `    ${l.id}  ${l.letter_date}  ${l.filename}  costs ${euro(l.collection_costs_cents)} on ${euro(l.principal_cents)}`,
+            `    ${l.id}  ${l.letter_date}  ${l.filename}  costs ${formatDutchEuro(l.collection_costs_cents)} on ${formatDutchEuro(l.principal_cents)}`,
         )),
     "  notes:",
     ...(c.notes.length === 0
       ? ["    none"]
       : c.notes.map((n) => `    ${n.created_at}  ${n.kind}: ${n.text}`)),
     `  balance on ${c.balance.as_of}${c.in_treatment ? "" : " (not in treatment yet: the client sees no balance)"}:`,
-    `    principal ${euro(c.balance.principal_cents)} + costs ${euro(c.balance.collection_costs_cents)} + interest ${euro(c.balance.interest_cents)} - paid ${euro(c.balance.paid_cents)} = ${euro(c.balance.balance_due_cents)}`,
+    `    principal ${formatDutchEuro(c.balance.principal_cents)} + costs ${formatDutchEuro(c.balance.collection_costs_cents)} + interest ${formatDutchEuro(c.balance.interest_cents)} - paid ${formatDutchEuro(c.balance.paid_cents)} = ${formatDutchEuro(c.balance.balance_due_cents)}`,
   ];
   return lines.join("\n");
 }

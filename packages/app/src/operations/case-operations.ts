@@ -10,7 +10,8 @@ import type {
   LetterJobView,
   SentLetter,
 } from "@incasso/case-system";
-import { caseLine, caseText, euro, letterJobLine, one } from "../cli/case-text.js";
+import { formatDutchEuro } from "@incasso/core";
+import { caseLine, caseText, letterJobLine, one } from "../cli/case-text.js";
 import { flag, LIMIT_FLAG, ORGANISATION_FLAG } from "../cli/common-flags.js";
 import type { FlagValues } from "../cli/flag-spec.js";
 import { positiveInt, text } from "../cli/flag-values.js";
@@ -141,8 +142,8 @@ export const payCase = defineOperation({
     text: (paid) => {
       const b = paid.balance;
       return [
-        `Booked ${euro(paid.amount_cents)} received ${paid.payment_date} on ${paid.case_number} (${paid.id})${paid.task_id ? `; task ${paid.task_id} is done` : ""}.`,
-        `Balance on ${b.as_of}: principal ${euro(b.principal_cents)} + costs ${euro(b.collection_costs_cents)} + interest ${euro(b.interest_cents)} - paid ${euro(b.paid_cents)} = ${euro(b.balance_due_cents)}.`,
+        `Booked ${formatDutchEuro(paid.amount_cents)} received ${paid.payment_date} on ${paid.case_number} (${paid.id})${paid.task_id ? `; task ${paid.task_id} is done` : ""}.`,
+        `Balance on ${b.as_of}: principal ${formatDutchEuro(b.principal_cents)} + costs ${formatDutchEuro(b.collection_costs_cents)} + interest ${formatDutchEuro(b.interest_cents)} - paid ${formatDutchEuro(b.paid_cents)} = ${formatDutchEuro(b.balance_due_cents)}.`,
       ].join("\n");
     },
   },
@@ -230,7 +231,7 @@ export const sendCaseLetter = defineOperation({
     }),
     text: (letter, _input, values) =>
       [
-        `Letter ${letter.id} for ${letter.case_number} (${letter.letter_date}) is recorded as sent: costs ${euro(letter.collection_costs_cents)} on ${euro(letter.principal_cents)}.`,
+        `Letter ${letter.id} for ${letter.case_number} (${letter.letter_date}) is recorded as sent: costs ${formatDutchEuro(letter.collection_costs_cents)} on ${formatDutchEuro(letter.principal_cents)}.`,
         `Written to ${letterFile(letter, values)} (${Buffer.from(letter.content_base64, "base64").byteLength} bytes).`,
       ].join("\n"),
   },
