@@ -4,7 +4,7 @@
 // nothing is removed, so the run measures a start with nothing changed. `--via npx` starts it as
 // the README does (`npx -y pnpm@10.34.8 start`), `--via pnpm` with a pnpm on the PATH (or given in
 // PNPM), `--via node` runs the start script's two commands without a package manager. Prints one
-// line of JSON; docs/benchmarks.md has the figures.
+// line of JSON; docs/benchmarks/install-start-suite.md has the figures.
 //
 //   node scripts/bench-start.mjs --first --via npx
 //   node scripts/bench-start.mjs --via pnpm

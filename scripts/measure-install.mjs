@@ -2,7 +2,7 @@
 // with `pnpm pack`, then each is installed with plain npm into an empty folder, from its tarball and
 // the tarballs of the @incasso packages it depends on, as a user installs a release. Prints the
 // packages npm added and the size of node_modules, with and without the optional dependencies, as
-// Markdown rows for docs/benchmarks.md. Run after `pnpm build`.
+// Markdown rows for docs/benchmarks/install-start-suite.md. Run after `pnpm build`.
 //
 //   node scripts/measure-install.mjs [NAME …]   (default: every package)
 import { execFileSync } from "node:child_process";
