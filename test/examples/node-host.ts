@@ -32,18 +32,30 @@ export function startNodeHost(
     stdio: ["ignore", "pipe", "pipe"],
   });
   options.children.push(child);
+  return listeningUrl(child, basename(script)).then((url) => ({ child, url }));
+}
+
+/**
+ * The URL a started server prints once listening (`listening on URL`, on its stdout); rejects with
+ * what it printed, stdout and stderr, when it exits first. `name` names it in that error.
+ *
+ * @example
+ * const child = spawn("bun", ["examples/fetch-runtime/server.mjs"], { stdio: ["ignore", "pipe", "pipe"] });
+ * const url = await listeningUrl(child, "the example under Bun");
+ */
+export function listeningUrl(child: ChildProcess, name: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) resolve({ child, url: match[1] });
+      if (match?.[1]) resolve(match[1]);
     });
     child.stderr?.on("data", (chunk: Buffer) => {
       err += chunk.toString();
     });
-    child.once("exit", (code) => reject(new Error(`${basename(script)} exited with ${code}: ${out}${err}`)));
+    child.once("exit", (code) => reject(new Error(`${name} exited with ${code}: ${out}${err}`)));
   });
 }
 

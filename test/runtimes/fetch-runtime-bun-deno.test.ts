@@ -9,6 +9,7 @@ import type { SqlStore } from "@incasso/store-sql";
 import { type RunningTransport, remoteTransport, responseValidator } from "@incasso/test-utils";
 import { calculateWik } from "@incasso/wik";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listeningUrl } from "../examples/node-host.js";
 import { runtimeBinary } from "./runtime-binary.js";
 
 // Issue 32 item 5: examples/fetch-runtime, unchanged, started with Bun and with Deno (both from
@@ -48,19 +49,7 @@ function startExample(
     // Deno's npm launcher runs the binary as its own child: ending the group ends both.
     detached: true,
   });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.once("exit", (code) => reject(new Error(`the example exited with ${code}: ${out}${err}`)));
-  });
+  return listeningUrl(child, "the example").then((url) => ({ child, url }));
 }
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
